@@ -1,0 +1,21 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace spanforge::io {
+
+enum class Format { Auto, Jsonl, Doccano, LabelStudio, Conll, Text };
+
+// "auto", "jsonl", "doccano", "labelstudio", "conll", "text".
+const char* toString(Format f);
+std::optional<Format> parseFormat(const std::string& name);
+
+// Picks a concrete format for a file from its extension and first record;
+// throws InputError when it cannot tell.
+Format detectFormat(const std::string& path);
+
+enum class TagScheme { Auto, Iob2, Iob1, Biluo };
+std::optional<TagScheme> parseTagScheme(const std::string& name);
+
+}  // namespace spanforge::io

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "io/format.h"
+#include "text/document.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace spanforge::io {
+
+struct ReaderOptions {
+  TagScheme scheme = TagScheme::Auto;  // CoNLL only
+  int64_t maxRecordBytes = 16 * 1024 * 1024;  // a longer line is refused, not loaded
+};
+
+// Streams documents from one file in constant memory (one record at a time).
+class RecordReader {
+ public:
+  virtual ~RecordReader() = default;
+  // Reads the next record into out; false at end of file. A bad record throws
+  // InputError naming file, line and field; the reader has then skipped past
+  // it, so the caller may continue (--skip-invalid) or stop.
+  virtual bool next(text::Document& out) = 0;
+  // Line of the record last returned or refused (1-based).
+  virtual int64_t line() const = 0;
+  // Bytes consumed so far, for progress.
+  virtual int64_t bytesRead() const = 0;
+};
+
+// Opens path for reading in the given format (Auto: detectFormat). Throws
+// InputError if the file cannot be opened.
+std::unique_ptr<RecordReader> openReader(const std::string& path, Format format,
+                                         const ReaderOptions& options = {});
+
+}  // namespace spanforge::io

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "text/document.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace spanforge::store {
+
+struct Label {
+  int64_t id = 0;
+  std::string name;
+  std::string color;   // "#rrggbb"
+  std::string hotkey;  // one character ("1".."9", "a".."z") or empty
+};
+
+// Which part of the data a document belongs to, as imported. Training makes
+// its own seeded dev split from "train" and unassigned accepted documents.
+enum class Split { None = 0, Train = 1, Dev = 2, Test = 3 };
+const char* toString(Split s);
+std::optional<Split> parseSplit(const std::string& s);
+
+struct StoredDocument {
+  int64_t id = 0;
+  text::Document doc;
+  Split split = Split::None;
+  std::string contentHash;  // hex xxh3-128 of the text
+  std::string annotator;
+  int64_t createdAt = 0;    // unix seconds
+  int64_t updatedAt = 0;
+};
+
+// One row of the document browser: enough to show without loading the text.
+struct DocumentSummary {
+  int64_t id = 0;
+  std::string snippet;  // the first ~120 code points, newlines as spaces
+  text::DocStatus status = text::DocStatus::Unlabelled;
+  int64_t spanCount = 0;
+  int64_t length = 0;  // code points
+};
+
+struct DocumentFilter {
+  std::optional<text::DocStatus> status;
+  std::optional<std::string> label;  // has at least one gold span with this label
+  std::string search;                // case-insensitive substring of the text
+  std::optional<Split> split;
+};
+
+struct ModelRecord {
+  int64_t id = 0;
+  std::string name;
+  std::string path;         // model package directory
+  std::string labelsJson;   // JSON array of label names
+  std::string metricsJson;  // JSON object
+  int64_t createdAt = 0;
+  bool current = false;
+};
+
+enum class RunState { Running = 0, Finished = 1, Stopped = 2, Failed = 3 };
+
+struct RunRecord {
+  int64_t id = 0;
+  std::optional<int64_t> modelId;
+  std::string configToml;
+  std::string device;
+  RunState state = RunState::Running;
+  std::string message;  // error text when failed
+  int64_t startedAt = 0;
+  int64_t finishedAt = 0;
+};
+
+struct LabelScore {
+  std::string label;
+  double precision = 0, recall = 0, f1 = 0;
+  int64_t support = 0;
+};
+
+// One event of a training run: a step, optionally with dev scores.
+struct MetricEvent {
+  int64_t step = 0;
+  int64_t epoch = 0;
+  double loss = 0;
+  double elapsedSeconds = 0;
+  double wordsPerSecond = 0;
+  int64_t memoryBytes = 0;      // CUDA allocated, or process RSS on CPU
+  int64_t memoryPeakBytes = 0;  // CUDA reserved peak, or peak RSS
+  bool hasScores = false;
+  double precision = 0, recall = 0, f1 = 0;
+  std::vector<LabelScore> perLabel;
+};
+
+}  // namespace spanforge::store

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "store/records.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace spanforge::store {
+
+class Database;
+
+// Trained models and training runs with their metric events.
+class RunRepository {
+ public:
+  explicit RunRepository(Database& db) : db_(db) {}
+
+  int64_t addModel(const ModelRecord& m);
+  std::vector<ModelRecord> models();
+  std::optional<ModelRecord> currentModel();
+  void setCurrentModel(int64_t modelId);
+
+  int64_t startRun(const std::string& configToml, const std::string& device);
+  void addEvent(int64_t runId, const MetricEvent& e);
+  void finishRun(int64_t runId, RunState state, std::optional<int64_t> modelId,
+                 const std::string& message = {});
+  std::vector<RunRecord> runs();
+  std::vector<MetricEvent> events(int64_t runId);
+
+ private:
+  Database& db_;
+};
+
+}  // namespace spanforge::store
