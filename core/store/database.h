@@ -1,41 +1,63 @@
 #pragma once
 
+#include "store/statement.h"
+
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 struct sqlite3;
 
 namespace spanforge::store {
 
-class Statement;
-
-// RAII owner of one sqlite3 connection. Opens in WAL mode with foreign keys on
-// and a busy timeout, so a second connection (another thread) can read while
-// this one writes.
+// RAII owner of one sqlite3 connection with foreign keys on, a busy timeout
+// and synchronous=NORMAL. enableWal() switches the file to WAL so a second
+// connection (another thread) can read while this one writes; Project calls
+// it once it knows the file is a project (never on somebody else's file).
 class Database {
  public:
-  explicit Database(const std::string& path);
+  enum class OpenMode { OpenOrCreate, ExistingOnly };
+
+  // Throws StoreError naming the file when it cannot be opened or is not a
+  // SQLite database.
+  explicit Database(const std::string& path, OpenMode mode = OpenMode::OpenOrCreate);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
   void exec(const std::string& sql);
   Statement prepare(const std::string& sql);
+  // A statement kept prepared for the life of the connection, reset and
+  // unbound on every call: hot paths (an import of a million documents)
+  // skip re-parsing. Don't use the same SQL twice at once.
+  Statement& cached(const std::string& sql);
   int64_t lastInsertId() const;
   int changes() const;
   int userVersion();
   void setUserVersion(int v);
+  // Returns the journal mode in effect afterwards ("wal" unless the file
+  // system cannot do WAL).
+  std::string enableWal();
+  std::string journalMode();
   sqlite3* handle() const { return db_; }
   const std::string& path() const { return path_; }
 
   // Transaction nesting depth; see Transaction.
   int& depth() { return depth_; }
+  // Work that must happen inside every outermost transaction just before it
+  // commits (Project flushes the search index here).
+  void onBeforeCommit(std::function<void()> fn) { beforeCommit_.push_back(std::move(fn)); }
+  void runBeforeCommit();
 
  private:
   sqlite3* db_ = nullptr;
   std::string path_;
   int depth_ = 0;
+  std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
+  std::vector<std::function<void()>> beforeCommit_;
 };
 
 // One user action = one transaction. Nested Transactions become savepoints,

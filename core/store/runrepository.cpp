@@ -1,0 +1,217 @@
+#include "store/runrepository.h"
+
+#include "store/database.h"
+#include "store/storeerror.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <ctime>
+#include <limits>
+
+namespace spanforge::store {
+namespace {
+
+int64_t now() { return static_cast<int64_t>(std::time(nullptr)); }
+
+// SQLite stores NaN as NULL; read NULL back as NaN.
+double readReal(const Statement& st, int column) {
+  return st.isNull(column) ? std::numeric_limits<double>::quiet_NaN() : st.columnDouble(column);
+}
+
+double jsonReal(const nlohmann::json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<double>()
+                                          : std::numeric_limits<double>::quiet_NaN();
+}
+
+const char* kModelColumns = "id, name, path, labels, metrics, created_at, is_current";
+
+ModelRecord readModel(const Statement& st) {
+  ModelRecord m;
+  m.id = st.columnInt64(0);
+  m.name = st.columnText(1);
+  m.path = st.columnText(2);
+  m.labelsJson = st.columnText(3);
+  m.metricsJson = st.columnText(4);
+  m.createdAt = st.columnInt64(5);
+  m.current = st.columnInt(6) != 0;
+  return m;
+}
+
+void requireRow(Database& db, const char* what, int64_t id) {
+  if (db.changes() == 0) {
+    throw StoreError(std::string("There is no ") + what + " with id " + std::to_string(id) + ".");
+  }
+}
+
+}  // namespace
+
+int64_t RunRepository::addModel(const ModelRecord& m) {
+  Transaction tx(db_);
+  Statement& st = db_.cached(
+      "INSERT INTO models(name, path, labels, metrics, created_at) VALUES (?, ?, ?, ?, ?)");
+  st.bind(1, m.name);
+  st.bind(2, m.path);
+  st.bind(3, m.labelsJson.empty() ? std::string("[]") : m.labelsJson);
+  st.bind(4, m.metricsJson.empty() ? std::string("{}") : m.metricsJson);
+  st.bind(5, m.createdAt != 0 ? m.createdAt : now());
+  st.step();
+  const int64_t id = db_.lastInsertId();
+  if (m.current) setCurrentModel(id);
+  tx.commit();
+  return id;
+}
+
+std::vector<ModelRecord> RunRepository::models() {
+  std::vector<ModelRecord> out;
+  Statement& st = db_.cached(std::string("SELECT ") + kModelColumns + " FROM models ORDER BY id");
+  while (st.step()) out.push_back(readModel(st));
+  return out;
+}
+
+std::optional<ModelRecord> RunRepository::currentModel() {
+  Statement& st =
+      db_.cached(std::string("SELECT ") + kModelColumns + " FROM models WHERE is_current = 1");
+  std::optional<ModelRecord> m;
+  if (st.step()) m = readModel(st);
+  st.reset();
+  return m;
+}
+
+void RunRepository::setCurrentModel(int64_t modelId) {
+  Transaction tx(db_);
+  // Two statements: the unique index on is_current = 1 allows one at a time.
+  db_.cached("UPDATE models SET is_current = 0 WHERE is_current = 1").step();
+  Statement& st = db_.cached("UPDATE models SET is_current = 1 WHERE id = ?");
+  st.bind(1, modelId);
+  st.step();
+  requireRow(db_, "model", modelId);
+  tx.commit();
+}
+
+int64_t RunRepository::startRun(const std::string& configToml, const std::string& device) {
+  Transaction tx(db_);
+  Statement& st =
+      db_.cached("INSERT INTO runs(config, device, state, started_at) VALUES (?, ?, ?, ?)");
+  st.bind(1, configToml);
+  st.bind(2, device);
+  st.bind(3, static_cast<int>(RunState::Running));
+  st.bind(4, now());
+  st.step();
+  const int64_t id = db_.lastInsertId();
+  tx.commit();
+  return id;
+}
+
+void RunRepository::addEvent(int64_t runId, const MetricEvent& e) {
+  Transaction tx(db_);
+  Statement& run = db_.cached("SELECT EXISTS (SELECT 1 FROM runs WHERE id = ?)");
+  run.bind(1, runId);
+  const bool exists = run.step() && run.columnInt(0) != 0;
+  run.reset();
+  if (!exists) throw StoreError("There is no training run with id " + std::to_string(runId) + ".");
+  Statement& st = db_.cached(
+      "INSERT INTO metric_events(run_id, step, epoch, loss, elapsed_seconds, words_per_second,"
+      " memory_bytes, memory_peak_bytes, precision, recall, f1, per_label)"
+      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  st.bind(1, runId);
+  st.bind(2, e.step);
+  st.bind(3, e.epoch);
+  st.bind(4, e.loss);
+  st.bind(5, e.elapsedSeconds);
+  st.bind(6, e.wordsPerSecond);
+  st.bind(7, e.memoryBytes);
+  st.bind(8, e.memoryPeakBytes);
+  if (e.hasScores) {
+    st.bind(9, e.precision);
+    st.bind(10, e.recall);
+    st.bind(11, e.f1);
+    auto perLabel = nlohmann::json::array();
+    for (const auto& s : e.perLabel) {
+      perLabel.push_back({{"label", s.label},
+                          {"precision", s.precision},
+                          {"recall", s.recall},
+                          {"f1", s.f1},
+                          {"support", s.support}});
+    }
+    st.bind(12, perLabel.dump());
+  }
+  st.step();
+  tx.commit();
+}
+
+void RunRepository::finishRun(int64_t runId, RunState state, std::optional<int64_t> modelId,
+                              const std::string& message) {
+  Transaction tx(db_);
+  Statement& st = db_.cached(
+      "UPDATE runs SET state = ?, model_id = ?, message = ?, finished_at = ? WHERE id = ?");
+  st.bind(1, static_cast<int>(state));
+  st.bind(2, modelId);
+  st.bind(3, message);
+  st.bind(4, now());
+  st.bind(5, runId);
+  st.step();
+  requireRow(db_, "training run", runId);
+  tx.commit();
+}
+
+std::vector<RunRecord> RunRepository::runs() {
+  std::vector<RunRecord> out;
+  Statement& st = db_.cached(
+      "SELECT id, model_id, config, device, state, message, started_at, finished_at"
+      " FROM runs ORDER BY id");
+  while (st.step()) {
+    RunRecord r;
+    r.id = st.columnInt64(0);
+    if (!st.isNull(1)) r.modelId = st.columnInt64(1);
+    r.configToml = st.columnText(2);
+    r.device = st.columnText(3);
+    r.state = static_cast<RunState>(st.columnInt(4));
+    r.message = st.columnText(5);
+    r.startedAt = st.columnInt64(6);
+    r.finishedAt = st.columnInt64(7);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<MetricEvent> RunRepository::events(int64_t runId) {
+  std::vector<MetricEvent> out;
+  Statement& st = db_.cached(
+      "SELECT step, epoch, loss, elapsed_seconds, words_per_second, memory_bytes,"
+      " memory_peak_bytes, precision, recall, f1, per_label"
+      " FROM metric_events WHERE run_id = ? ORDER BY id");
+  st.bind(1, runId);
+  while (st.step()) {
+    MetricEvent e;
+    e.step = st.columnInt64(0);
+    e.epoch = st.columnInt64(1);
+    e.loss = readReal(st, 2);
+    e.elapsedSeconds = readReal(st, 3);
+    e.wordsPerSecond = readReal(st, 4);
+    e.memoryBytes = st.columnInt64(5);
+    e.memoryPeakBytes = st.columnInt64(6);
+    e.hasScores = !st.isNull(10);
+    if (e.hasScores) {
+      e.precision = readReal(st, 7);
+      e.recall = readReal(st, 8);
+      e.f1 = readReal(st, 9);
+      const auto perLabel = nlohmann::json::parse(st.columnText(10), nullptr, false);
+      for (const auto& j : perLabel.is_array() ? perLabel : nlohmann::json::array()) {
+        if (!j.is_object()) continue;
+        LabelScore s;
+        s.label = j.value("label", "");
+        s.precision = jsonReal(j, "precision");
+        s.recall = jsonReal(j, "recall");
+        s.f1 = jsonReal(j, "f1");
+        s.support = j.value("support", int64_t{0});
+        e.perLabel.push_back(std::move(s));
+      }
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+}  // namespace spanforge::store

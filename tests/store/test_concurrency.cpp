@@ -1,0 +1,123 @@
+#include "store/project.h"
+#include "storetest.h"
+#include "tempdir.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+
+using namespace spanforge;
+using store::Project;
+using testing::makeDoc;
+using testing::TempDir;
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+TEST_CASE("a second connection reads while the first one writes") {
+  TempDir dir;
+  const auto path = dir.file("p.sfproj");
+  auto writer = Project::create(path);
+  writer->documents().add(makeDoc("committed before"));
+  auto reader = Project::open(path);
+
+  store::Transaction tx(writer->db());
+  for (int i = 0; i < 100; ++i) writer->documents().add(makeDoc("pending " + std::to_string(i)));
+
+  // The reader is not blocked by the open write transaction and sees the
+  // last committed state.
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(reader->documents().count({}) == 1);
+  CHECK(reader->documents().page({}, 0, 50).size() == 1);
+  store::DocumentFilter f;
+  f.search = "pending";
+  CHECK(reader->documents().count(f) == 0);
+  CHECK(secondsSince(start) < 1.0);
+
+  tx.commit();
+  CHECK(reader->documents().count({}) == 101);
+  CHECK(reader->documents().count(f) == 100);
+}
+
+TEST_CASE("a reader thread pages steadily while a writer thread imports") {
+  TempDir dir;
+  const auto path = dir.file("p.sfproj");
+  Project::create(path)->labels().add("PER");
+
+  std::atomic<bool> done{false};
+  std::atomic<int> writerErrors{0}, readerErrors{0}, reads{0};
+  std::thread writerThread([&] {
+    try {
+      auto p = Project::open(path);
+      for (int batch = 0; batch < 20; ++batch) {
+        store::Transaction tx(p->db());
+        for (int i = 0; i < 100; ++i) {
+          const std::string t = "Ada text " + std::to_string(batch * 100 + i);
+          p->documents().add(makeDoc(t, {{0, 3, "PER"}}));
+        }
+        tx.commit();
+      }
+    } catch (...) {
+      ++writerErrors;
+    }
+    done = true;
+  });
+  std::thread readerThread([&] {
+    try {
+      auto p = Project::open(path);
+      int64_t last = 0;
+      store::DocumentFilter f;
+      f.label = "PER";
+      while (!done) {
+        const int64_t n = p->documents().count({});
+        if (n < last || n % 100 != 0) ++readerErrors;  // whole transactions only
+        last = n;
+        p->documents().page(f, n / 2, 100);
+        ++reads;
+      }
+    } catch (...) {
+      ++readerErrors;
+    }
+  });
+  writerThread.join();
+  readerThread.join();
+  CHECK(writerErrors == 0);
+  CHECK(readerErrors == 0);
+  CHECK(reads > 0);
+  CHECK(Project::open(path)->documents().count({}) == 2000);
+}
+
+TEST_CASE("a second writer waits for the first instead of failing") {
+  TempDir dir;
+  const auto path = dir.file("p.sfproj");
+  auto first = Project::create(path);
+  auto second = Project::open(path);
+  std::atomic<bool> ok{false};
+  std::thread t;
+  const auto start = std::chrono::steady_clock::now();
+  {
+    store::Transaction tx(first->db());
+    first->documents().add(makeDoc("first writer"));
+    t = std::thread([&] {
+      try {
+        second->documents().add(makeDoc("second writer"));  // blocks on the write lock
+        ok = true;
+      } catch (...) {
+      }
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    tx.commit();
+  }
+  t.join();
+  CHECK(ok);
+  CHECK(secondsSince(start) >= 0.25);
+  CHECK(second->documents().count({}) == 2);
+}

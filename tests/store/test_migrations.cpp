@@ -1,0 +1,157 @@
+#include "store/migrations.h"
+#include "store/project.h"
+#include "store/storeerror.h"
+#include "storetest.h"
+#include "tempdir.h"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <functional>
+#include <set>
+
+using namespace spanforge;
+using store::Database;
+using store::Migrations;
+using store::Project;
+using testing::TempDir;
+
+namespace {
+
+// A file as an older Spanforge left it: build() writes it with that
+// version's schema (frozen SQL, not today's repositories) and check() looks
+// at the data through today's API after open() migrated it.
+//
+// When a schema step is added, add a fixture for the previous latest version
+// here (copy its data SQL, which must not change afterwards).
+struct VersionFixture {
+  int version;
+  const char* name;
+  std::function<void(const std::string& path)> build;
+  std::function<void(Project& p)> check;
+};
+
+void checkEmpty(Project& p) {
+  CHECK(p.labels().all().empty());
+  CHECK(p.documents().count({}) == 0);
+  CHECK(p.runs().models().empty());
+}
+
+// Data written with the version 1 schema.
+const char* kVersion1Data = R"sql(
+INSERT INTO labels(id, name, color, hotkey) VALUES
+  (1, 'PER', '#8dd3c7', '1'), (2, 'LOC', '#ffffb3', '2');
+INSERT INTO documents(id, text, tokens, content_hash, source, meta, split, status, annotator,
+                      created_at, updated_at) VALUES
+  (1, 'Ada Lovelace was born in London.',
+   X'0000000003000000040000000c0000000d0000001000000011000000150000001600000018000000190000001f0000001f00000020000000',
+   'b854e5fad3aa806ed49ebfe5f8f577d6', 'fixture.jsonl', '{"id": 7}', 1, 1, 'ann',
+   1700000000, 1700000100),
+  (2, 'Unlabelled text.', NULL, 'x', '', '{}', 0, 0, '', 1700000000, 1700000000);
+INSERT INTO spans(document_id, start, "end", label_id) VALUES (1, 0, 12, 1), (1, 25, 31, 2);
+INSERT INTO models(id, name, path, labels, metrics, created_at, is_current) VALUES
+  (1, 'm1', '/models/m1', '["PER","LOC"]', '{"f1":0.5}', 1700000200, 1);
+INSERT INTO predictions(document_id, model_id, start, "end", label_id, score) VALUES
+  (2, 1, 0, 10, 2, 0.25);
+INSERT INTO runs(id, model_id, config, device, state, message, started_at, finished_at) VALUES
+  (1, 1, 'epochs = 3', 'cpu', 1, '', 1700000150, 1700000200);
+INSERT INTO metric_events(run_id, step, epoch, loss, elapsed_seconds, words_per_second,
+                          memory_bytes, memory_peak_bytes, precision, recall, f1, per_label)
+VALUES (1, 10, 0, 2.5, 1.0, 100.0, 1000, 2000, NULL, NULL, NULL, NULL),
+       (1, 20, 1, 1.5, 2.0, 110.0, 1000, 2000, 0.5, 0.4, 0.44,
+        '[{"label":"PER","precision":0.5,"recall":0.4,"f1":0.44,"support":3}]');
+)sql";
+
+void checkVersion1Data(Project& p) {
+  REQUIRE(p.labels().all().size() == 2);
+  CHECK(p.labels().find("LOC")->hotkey == "2");
+  auto d = p.documents().get(1);
+  REQUIRE(d);
+  CHECK(d->doc.text == "Ada Lovelace was born in London.");
+  REQUIRE(d->doc.tokens.size() == 7);
+  CHECK(d->doc.tokens[1].text == "Lovelace");
+  REQUIRE(d->doc.spans.size() == 2);
+  CHECK(d->doc.spans[1] == text::Span{25, 31, "LOC"});
+  CHECK(d->split == store::Split::Train);
+  CHECK(d->doc.metaJson == "{\"id\": 7}");
+  CHECK(p.documents().containsText("Ada Lovelace was born in London."));
+  CHECK(p.documents().countByStatus().at(text::DocStatus::Accepted) == 1);
+  CHECK(p.documents().count({}) == 2);
+  store::DocumentFilter search;
+  search.search = "lovelace";
+  CHECK(p.documents().count(search) == 1);  // queued texts were indexed on open
+  CHECK(p.runs().currentModel()->name == "m1");
+  CHECK(p.predictions().get(2, 1).size() == 1);
+  auto events = p.runs().events(1);
+  REQUIRE(events.size() == 2);
+  CHECK_FALSE(events[0].hasScores);
+  CHECK(events[1].perLabel.at(0).support == 3);
+}
+
+std::vector<VersionFixture> fixtures() {
+  return {
+      {0, "zero-byte file", [](const std::string& path) { std::ofstream(path).flush(); },
+       checkEmpty},
+      {0, "SQLite file with an empty schema",
+       [](const std::string& path) {
+         Database db(path);
+         db.exec("CREATE TABLE scratch (x); DROP TABLE scratch;");
+       },
+       checkEmpty},
+      {1, "version 1 with data",
+       [](const std::string& path) {
+         Database db(path);
+         Migrations::migrateTo(db, 1);
+         db.exec(kVersion1Data);
+       },
+       checkVersion1Data},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("every historical schema version has a fixture") {
+  std::set<int> covered;
+  for (const auto& f : fixtures()) covered.insert(f.version);
+  for (int v = 0; v <= Migrations::latestVersion(); ++v) {
+    INFO("schema version " << v);
+    CHECK(covered.count(v) == 1);
+  }
+}
+
+TEST_CASE("a project at every earlier version opens, migrated to the latest") {
+  for (const auto& f : fixtures()) {
+    DYNAMIC_SECTION("from version " << f.version << ": " << f.name) {
+      TempDir dir;
+      const auto path = dir.file("old.sfproj");
+      f.build(path);
+      {
+        Database db(path);
+        REQUIRE(db.userVersion() == f.version);
+      }
+      auto p = Project::open(path);
+      CHECK(p->schemaVersion() == Migrations::latestVersion());
+      f.check(*p);
+      // Migrated files accept new data like fresh ones.
+      p->labels().add("NEW");
+      CHECK_FALSE(p->documents().add(testing::makeDoc("A new text after migration.")).duplicate);
+    }
+  }
+}
+
+TEST_CASE("migration steps are numbered one after another") {
+  const auto& steps = Migrations::steps();
+  REQUIRE_FALSE(steps.empty());
+  for (size_t i = 0; i < steps.size(); ++i) CHECK(steps[i].toVersion == static_cast<int>(i) + 1);
+}
+
+TEST_CASE("migrateTo is idempotent and stamps the file") {
+  TempDir dir;
+  Database db(dir.file("m.sfproj"));
+  Migrations::migrateTo(db, 1);
+  Migrations::migrateTo(db, 1);
+  CHECK(db.userVersion() == 1);
+  auto st = db.prepare("PRAGMA application_id");
+  REQUIRE(st.step());
+  CHECK(st.columnInt64(0) == Migrations::kApplicationId);
+}

@@ -1,0 +1,85 @@
+#include "store/project.h"
+#include "store/storeerror.h"
+#include "storetest.h"
+#include "tempdir.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace spanforge;
+using store::Project;
+using store::StoreError;
+using testing::makeDoc;
+using testing::TempDir;
+
+namespace {
+
+int64_t addModel(Project& p, const std::string& name) {
+  store::ModelRecord m;
+  m.name = name;
+  return p.runs().addModel(m);
+}
+
+}  // namespace
+
+TEST_CASE("predictions are stored apart from gold spans") {
+  TempDir dir;
+  auto p = Project::create(dir.file("p.sfproj"));
+  p->labels().add("PER");
+  p->labels().add("LOC");
+  const auto doc = p->documents().add(makeDoc("Ada met Bob in Rome", {{0, 3, "PER"}})).id;
+  const auto m1 = addModel(*p, "m1");
+  const auto m2 = addModel(*p, "m2");
+
+  // Overlapping alternatives are fine for predictions.
+  p->predictions().set(doc, m1,
+                       {{{15, 19, "LOC"}, 0.75}, {{8, 11, "PER"}, 0.5}, {{8, 11, "LOC"}, 0.25}});
+  p->predictions().set(doc, m2, {{{0, 3, "PER"}, 0.99}});
+
+  const auto gold = p->documents().get(doc);
+  CHECK(gold->doc.spans == std::vector<text::Span>{{0, 3, "PER"}});
+  CHECK(gold->doc.predictions.empty());
+  CHECK(p->documents().spanCountByLabel().at("LOC") == 0);
+  store::DocumentFilter byLoc;
+  byLoc.label = "LOC";
+  CHECK(p->documents().count(byLoc) == 0);  // label filters look at gold only
+
+  const auto preds = p->predictions().get(doc, m1);
+  REQUIRE(preds.size() == 3);
+  CHECK(preds[0].span == text::Span{8, 11, "LOC"});
+  CHECK(preds[0].score == 0.25);
+  CHECK(preds[1].span == text::Span{8, 11, "PER"});
+  CHECK(preds[2].span == text::Span{15, 19, "LOC"});
+  CHECK(p->predictions().get(doc, m2).size() == 1);
+
+  // set() replaces one model's predictions for one document.
+  p->predictions().set(doc, m1, {{{15, 19, "LOC"}, 0.6}, {{15, 19, "LOC"}, 0.9}});
+  const auto replaced = p->predictions().get(doc, m1);
+  REQUIRE(replaced.size() == 1);
+  CHECK(replaced[0].score == 0.9);  // the same span twice keeps the higher score
+
+  p->predictions().clearModel(m1);
+  CHECK(p->predictions().get(doc, m1).empty());
+  CHECK(p->predictions().get(doc, m2).size() == 1);
+  CHECK(p->documents().get(doc)->doc.spans.size() == 1);
+}
+
+TEST_CASE("predictions are validated") {
+  TempDir dir;
+  auto p = Project::create(dir.file("p.sfproj"));
+  p->labels().add("PER");
+  const auto doc = p->documents().add(makeDoc("Ada")).id;
+  const auto m = addModel(*p, "m");
+  CHECK_THROWS_WITH(p->predictions().set(doc, m, {{{0, 3, "ORG"}, 0.5}}), Catch::Contains("ORG"));
+  CHECK_THROWS_AS(p->predictions().set(doc, m, {{{0, 4, "PER"}, 0.5}}), StoreError);
+  CHECK_THROWS_AS(p->predictions().set(doc, m, {{{0, 3, "PER"}, std::nan("")}}), StoreError);
+  CHECK_THROWS_AS(p->predictions().set(doc + 1, m, {}), StoreError);
+  CHECK_THROWS_AS(p->predictions().set(doc, m + 1, {}), StoreError);
+  // A refused set() leaves the previous predictions.
+  p->predictions().set(doc, m, {{{0, 3, "PER"}, 0.5}});
+  CHECK_THROWS_AS(p->predictions().set(doc, m, {{{0, 3, "PER"}, 0.7}, {{0, 3, "ORG"}, 0.5}}),
+                  StoreError);
+  REQUIRE(p->predictions().get(doc, m).size() == 1);
+  CHECK(p->predictions().get(doc, m)[0].score == 0.5);
+}
