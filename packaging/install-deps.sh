@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config
+  build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libgl-dev   # Qt 6 Widgets (+ PrintSupport for QCustomPlot)
   libqcustomplot-dev                          # live training plots (GPL, hence our licence)
   libtorch-dev libgloo-dev                    # libtorch 1.13 (CPU); c10d headers need gloo
@@ -18,6 +18,7 @@ packages=(
   zlib1g-dev                                  # gzip-compressed word vectors
   catch2                                      # tests
   xvfb xauth                                  # screenshots under a virtual display
+  fonts-noto-color-emoji                      # emoji in tweets render as emoji, not boxes
 )
 
 missing=()

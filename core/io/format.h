@@ -16,6 +16,8 @@ std::optional<Format> parseFormat(const std::string& name);
 Format detectFormat(const std::string& path);
 
 enum class TagScheme { Auto, Iob2, Iob1, Biluo };
+// "auto", "iob2", "iob1", "biluo".
+const char* toString(TagScheme s);
 std::optional<TagScheme> parseTagScheme(const std::string& name);
 
 }  // namespace spanforge::io

@@ -10,7 +10,7 @@
 namespace spanforge::io {
 
 struct ReaderOptions {
-  TagScheme scheme = TagScheme::Auto;  // CoNLL only
+  TagScheme scheme = TagScheme::Auto;         // CoNLL only
   int64_t maxRecordBytes = 16 * 1024 * 1024;  // a longer line is refused, not loaded
 };
 
@@ -26,6 +26,9 @@ class RecordReader {
   virtual int64_t line() const = 0;
   // Bytes consumed so far, for progress.
   virtual int64_t bytesRead() const = 0;
+  // Blank lines skipped so far (plain text and JSON-lines formats; a blank
+  // line there is not a record and not an error).
+  virtual int64_t skipped() const { return 0; }
 };
 
 // Opens path for reading in the given format (Auto: detectFormat). Throws

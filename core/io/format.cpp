@@ -1,0 +1,161 @@
+#include "io/format.h"
+
+#include "io/conllreader.h"
+#include "io/inputerror.h"
+#include "io/linereader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <vector>
+
+namespace spanforge::io {
+namespace {
+
+constexpr int64_t kSniffBytes = 1024 * 1024;  // enough for the first record of any sane file
+constexpr int kSniffConllLines = 5;
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+std::string_view trim(std::string_view s) {
+  const auto ws = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (!s.empty() && ws(s.front())) s.remove_prefix(1);
+  while (!s.empty() && ws(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// A CoNLL line: token, TAB or spaces, ..., a tag in the last column.
+bool looksLikeConll(std::string_view line) {
+  line = trim(line);
+  if (line.rfind("-DOCSTART-", 0) == 0) return true;
+  const bool tabs = line.find('\t') != std::string_view::npos;
+  const size_t cut = line.find_last_of(tabs ? "\t" : " ");
+  if (cut == std::string_view::npos) return false;
+  return ConllReader::isTag(line.substr(cut + 1)) && !trim(line.substr(0, cut)).empty();
+}
+
+bool isTriple(const nlohmann::json& v) {
+  return v.is_array() && v.size() == 3 && v[0].is_number_integer() && v[1].is_number_integer() &&
+         v[2].is_string();
+}
+
+// Doccano ({"text", "label": [[s, e, "L"], ...]}) or Prodigy/spaCy JSONL.
+std::optional<Format> sniffObject(const std::string& line) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(line);
+  } catch (const nlohmann::json::parse_error&) {
+    return Format::Jsonl;  // the reader will name the syntax error
+  }
+  if (!j.is_object()) return std::nullopt;
+  for (const char* key : {"label", "labels"}) {
+    const auto it = j.find(key);
+    if (it != j.end() && it->is_array() && std::all_of(it->begin(), it->end(), isTriple)) {
+      return Format::Doccano;
+    }
+  }
+  if (j.contains("spans") || j.contains("text")) return Format::Jsonl;
+  return std::nullopt;
+}
+
+std::optional<Format> fromExtension(const std::string& ext) {
+  if (ext == ".jsonl") return Format::Jsonl;
+  if (ext == ".json") return Format::LabelStudio;
+  if (ext == ".conll" || ext == ".tsv" || ext == ".bio" || ext == ".iob") return Format::Conll;
+  if (ext == ".txt") return Format::Text;
+  return std::nullopt;
+}
+
+}  // namespace
+
+const char* toString(Format f) {
+  switch (f) {
+    case Format::Auto:
+      return "auto";
+    case Format::Jsonl:
+      return "jsonl";
+    case Format::Doccano:
+      return "doccano";
+    case Format::LabelStudio:
+      return "labelstudio";
+    case Format::Conll:
+      return "conll";
+    case Format::Text:
+      return "text";
+  }
+  return "auto";
+}
+
+std::optional<Format> parseFormat(const std::string& name) {
+  for (Format f : {Format::Auto, Format::Jsonl, Format::Doccano, Format::LabelStudio, Format::Conll,
+                   Format::Text}) {
+    if (name == toString(f)) return f;
+  }
+  return std::nullopt;
+}
+
+const char* toString(TagScheme s) {
+  switch (s) {
+    case TagScheme::Auto:
+      return "auto";
+    case TagScheme::Iob2:
+      return "iob2";
+    case TagScheme::Iob1:
+      return "iob1";
+    case TagScheme::Biluo:
+      return "biluo";
+  }
+  return "auto";
+}
+
+std::optional<TagScheme> parseTagScheme(const std::string& name) {
+  for (TagScheme s : {TagScheme::Auto, TagScheme::Iob2, TagScheme::Iob1, TagScheme::Biluo}) {
+    if (name == toString(s)) return s;
+  }
+  return std::nullopt;
+}
+
+// The content decides where it is clear ('[' opens Label Studio's task array,
+// a JSON object line is doccano or JSONL, token-tag lines are CoNLL); the
+// extension decides otherwise, and plain text is the fallback.
+Format detectFormat(const std::string& path) {
+  const auto byExtension = fromExtension(lower(std::filesystem::path(path).extension().string()));
+  LineReader reader(path, kSniffBytes);
+  std::string line;
+  LineReader::Result r;
+  while ((r = reader.next(line)) != LineReader::Result::End && LineReader::isBlank(line)) {
+  }
+  if (r == LineReader::Result::End) {
+    if (byExtension) return *byExtension;
+    throw InputError(path, 0, "", "the file is empty; cannot tell its format");
+  }
+  const std::string_view first = trim(line);
+  if (!first.empty() && first.front() == '[') return Format::LabelStudio;
+  if (!first.empty() && first.front() == '{') {
+    if (r == LineReader::Result::TooLong) return Format::Jsonl;
+    if (auto f = sniffObject(line)) return *f;
+    throw InputError(path, reader.lineNumber(), "",
+                     "a JSON object without \"text\", \"spans\" or \"label\"; cannot tell its "
+                     "format (name one explicitly)");
+  }
+  // CoNLL when the first few non-blank lines all look like token-tag lines:
+  // one line alone could be a sentence that ends in "O".
+  bool conll = r == LineReader::Result::Line && looksLikeConll(line);
+  for (int n = 1; conll && n < kSniffConllLines; ++n) {
+    while ((r = reader.next(line)) == LineReader::Result::Line && LineReader::isBlank(line)) {
+    }
+    if (r == LineReader::Result::End) break;
+    conll = r == LineReader::Result::Line && looksLikeConll(line);
+  }
+  if (conll) return Format::Conll;
+  if (byExtension && *byExtension != Format::Text) return *byExtension;
+  return Format::Text;
+}
+
+}  // namespace spanforge::io

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace spanforge::model {
+
+// Architecture settings; the [model] table of the training config.
+struct ModelConfig {
+  // Hashed word features (spaCy HashEmbed style): each feature is hashed with
+  // `hash_seeds` seeds into a table of `hash_rows` rows and the rows summed.
+  int64_t hashRows = 20000;
+  int64_t hashSeeds = 4;
+  int64_t wordDim = 96;    // width of each hashed feature embedding
+  int64_t prefixLength = 1;  // characters of the prefix feature
+  int64_t suffixLength = 3;  // characters of the suffix feature
+
+  // Character CNN over each token's code points.
+  int64_t charDim = 32;
+  int64_t charFilters = 64;
+  int64_t charKernel = 3;
+  int64_t maxTokenChars = 24;  // longer tokens keep their first and last 12
+
+  // Encoder: "bilstm" or "cnn" (dilated convolutions, faster).
+  std::string encoder = "bilstm";
+  int64_t hidden = 128;     // per direction for the BiLSTM; channels for the CNN
+  int64_t layers = 1;       // BiLSTM layers
+  int64_t cnnDepth = 4;     // dilated CNN blocks (dilations 1, 2, 4, ...)
+  int64_t cnnKernel = 3;
+
+  double dropout = 0.3;     // on embeddings and encoder output
+
+  // Tags the CRF predicts: "biluo" or "iob2".
+  std::string tagScheme = "biluo";
+
+  // Pretrained vectors file (GloVe / word2vec / fastText text, optionally .gz);
+  // empty for none. Stored in the model package when used.
+  std::string vectors;
+  bool freezeVectors = true;
+};
+
+}  // namespace spanforge::model

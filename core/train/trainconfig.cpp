@@ -1,0 +1,100 @@
+#include "train/trainconfig.h"
+
+#include "train/configerror.h"
+#include "train/configschema.h"
+
+#include <tuple>
+
+namespace spanforge::train {
+namespace {
+
+auto tied(const TrainingSettings& t) {
+  return std::tie(t.seed, t.optimizer, t.learningRate, t.beta1, t.beta2, t.eps, t.momentum, t.l2,
+                  t.gradClip, t.warmupSteps, t.lrDecay, t.decaySteps, t.decayRate,
+                  t.minLearningRate, t.batchSize, t.batchWords, t.batchStart, t.batchStop,
+                  t.batchCompound, t.lengthBucketing, t.evalFrequency, t.patience, t.maxSteps,
+                  t.maxEpochs, t.maxMinutes);
+}
+
+// ModelConfig is owned by core/model and has no operator==; compare it here.
+// tests/train checks sizeof(ModelConfig) so that a new field is not forgotten.
+auto tied(const model::ModelConfig& m) {
+  return std::tie(m.hashRows, m.hashSeeds, m.wordDim, m.prefixLength, m.suffixLength, m.charDim,
+                  m.charFilters, m.charKernel, m.maxTokenChars, m.encoder, m.hidden, m.layers,
+                  m.cnnDepth, m.cnnKernel, m.dropout, m.tagScheme, m.vectors, m.freezeVectors);
+}
+
+}  // namespace
+
+bool operator==(const TrainingSettings& a, const TrainingSettings& b) { return tied(a) == tied(b); }
+
+bool operator==(const DataSettings& a, const DataSettings& b) {
+  return a.devFraction == b.devFraction && a.devSeed == b.devSeed && a.minExamples == b.minExamples;
+}
+
+bool operator==(const DeviceSettings& a, const DeviceSettings& b) {
+  return a.device == b.device && a.threads == b.threads;
+}
+
+bool operator==(const TrainConfig& a, const TrainConfig& b) {
+  return tied(a.model) == tied(b.model) && a.training == b.training && a.data == b.data &&
+         a.device == b.device;
+}
+
+TrainConfig defaultConfig() { return TrainConfig{}; }
+
+TrainConfig fastPreset() {
+  // Dilated CNN instead of the BiLSTM (no sequential dependency between
+  // tokens), narrower features; stops earlier.
+  TrainConfig c;
+  c.model.encoder = "cnn";
+  c.model.hidden = 128;
+  c.model.cnnDepth = 4;
+  c.model.hashRows = 10000;
+  c.model.wordDim = 64;
+  c.model.charDim = 24;
+  c.model.charFilters = 32;
+  c.training.patience = 5;
+  return c;
+}
+
+TrainConfig accuratePreset() {
+  // Wider BiLSTM and features; more dropout for the bigger model, more patience.
+  TrainConfig c;
+  c.model.encoder = "bilstm";
+  c.model.hidden = 256;
+  c.model.hashRows = 50000;
+  c.model.wordDim = 128;
+  c.model.charFilters = 96;
+  c.model.dropout = 0.4;
+  c.training.patience = 15;
+  return c;
+}
+
+std::vector<std::string> presetNames() { return {"default", "fast", "accurate"}; }
+
+std::optional<TrainConfig> presetConfig(std::string_view name) {
+  if (name == "default") return defaultConfig();
+  if (name == "fast") return fastPreset();
+  if (name == "accurate") return accuratePreset();
+  return std::nullopt;
+}
+
+void validateConfig(const TrainConfig& config, const std::string& sourceName) {
+  std::vector<ConfigIssue> issues;
+  for (const ConfigField& f : configFields()) {
+    const ConfigValue v = f.get(config);
+    if (!f.accepts(v)) {
+      issues.push_back(
+          {sourceName, 0, f.name(), "must be " + f.constraint + " (got " + formatValue(v) + ")"});
+    }
+  }
+  // The rules between settings assume each setting is valid on its own.
+  if (issues.empty()) {
+    for (RuleViolation& r : checkConfigRules(config))
+      issues.push_back({sourceName, 0, std::move(r.key), std::move(r.message)});
+  }
+  if (!issues.empty()) throw ConfigError(std::move(issues));
+}
+
+}  // namespace spanforge::train

@@ -1,0 +1,103 @@
+#pragma once
+
+#include "model/modelconfig.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spanforge::train {
+
+// The defaults below are the only place default values live: toToml() writes
+// them, fromToml() falls back to them, the presets start from them. Ranges and
+// allowed values are in configschema.cpp (and in the comments toToml() writes).
+
+// [training]: optimisation, batching, evaluation and stopping.
+struct TrainingSettings {
+  int64_t seed = 0;  // initialisation, shuffling, dropout; a CPU run is reproducible
+
+  std::string optimizer = "adam";  // "adam" or "sgd"
+  double learningRate = 0.002;
+  double beta1 = 0.9;  // adam
+  double beta2 = 0.999;
+  double eps = 1e-8;
+  double momentum = 0.9;  // sgd
+  double l2 = 0.0;        // weight decay
+  double gradClip = 5.0;  // max global gradient norm; 0 = off
+
+  // Learning rate at step s (1-based), with lr = learningRate:
+  //   warm-up (s <= warmupSteps): lr * s / warmupSteps;
+  //   then, with t = s - warmupSteps,
+  //   "none":         lr
+  //   "linear":       falls linearly from lr to minLearningRate over decaySteps, then stays
+  //   "inverse_sqrt": lr * sqrt(decaySteps / max(t, decaySteps))
+  //   "exponential":  lr * decayRate ^ (t / decaySteps)
+  // and never below minLearningRate.
+  int64_t warmupSteps = 0;
+  std::string lrDecay = "none";
+  int64_t decaySteps = 1000;
+  double decayRate = 0.5;
+  double minLearningRate = 0.0;
+
+  // Words per batch: "fixed" uses batchWords; "compounding" starts at
+  // batchStart and multiplies by batchCompound each step up to batchStop
+  // (spaCy's compounding schedule).
+  std::string batchSize = "fixed";
+  int64_t batchWords = 1000;
+  int64_t batchStart = 100;
+  int64_t batchStop = 1000;
+  double batchCompound = 1.001;
+  bool lengthBucketing = true;  // batch sentences of similar length (less padding)
+
+  int64_t evalFrequency = 100;  // evaluate on dev every N steps (and at the end)
+  int64_t patience = 10;        // evaluations without a better dev F1 before stopping; 0 = off
+  int64_t maxSteps = 20000;     // 0 = unlimited
+  int64_t maxEpochs = 0;        // 0 = unlimited
+  double maxMinutes = 0.0;      // wall clock; 0 = unlimited
+};
+
+// [data]: how a project's accepted documents are split into train and dev.
+struct DataSettings {
+  double devFraction = 0.2;  // share of documents held out for dev
+  int64_t devSeed = 0;       // the split's own seed, so changing `seed` keeps the split
+  int64_t minExamples = 10;  // fewer training documents than this refuses to train
+};
+
+// [device]
+struct DeviceSettings {
+  std::string device = "auto";  // "auto", "cpu", "cuda" or "cuda:N"
+  int64_t threads = 0;          // intra-op threads; 0 = let the trainer choose
+};
+
+struct TrainConfig {
+  model::ModelConfig model;
+  TrainingSettings training;
+  DataSettings data;
+  DeviceSettings device;
+};
+
+// Field-by-field equality (doubles compared exactly: toToml() writes them so
+// that they read back bit for bit).
+bool operator==(const TrainingSettings& a, const TrainingSettings& b);
+bool operator==(const DataSettings& a, const DataSettings& b);
+bool operator==(const DeviceSettings& a, const DeviceSettings& b);
+bool operator==(const TrainConfig& a, const TrainConfig& b);
+inline bool operator!=(const TrainConfig& a, const TrainConfig& b) { return !(a == b); }
+
+// Presets for `init-config --preset`: "default" (BiLSTM), "fast" (dilated CNN
+// encoder, smaller widths) and "accurate" (wider BiLSTM, more hash rows).
+TrainConfig defaultConfig();
+TrainConfig fastPreset();
+TrainConfig accuratePreset();
+// The preset by name; nullopt for an unknown name.
+std::optional<TrainConfig> presetConfig(std::string_view name);
+std::vector<std::string> presetNames();
+
+// Checks every value and the rules between values (e.g. batch_start <=
+// batch_stop, some stopping rule set). Throws ConfigError naming `sourceName`
+// and the key; use it after changing a loaded config (CLI overrides).
+void validateConfig(const TrainConfig& config, const std::string& sourceName = "config");
+
+}  // namespace spanforge::train

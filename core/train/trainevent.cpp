@@ -1,0 +1,88 @@
+#include "train/trainevent.h"
+
+#include <nlohmann/json.hpp>
+
+namespace spanforge::train {
+namespace {
+
+constexpr FinishReason kReasons[] = {FinishReason::Converged,  FinishReason::EarlyStopped,
+                                     FinishReason::MaxSteps,   FinishReason::MaxEpochs,
+                                     FinishReason::MaxMinutes, FinishReason::Cancelled,
+                                     FinishReason::Failed};
+
+}  // namespace
+
+const char* toString(FinishReason r) {
+  switch (r) {
+    case FinishReason::Converged:
+      return "converged";
+    case FinishReason::EarlyStopped:
+      return "early-stopped";
+    case FinishReason::MaxSteps:
+      return "max-steps";
+    case FinishReason::MaxEpochs:
+      return "max-epochs";
+    case FinishReason::MaxMinutes:
+      return "max-minutes";
+    case FinishReason::Cancelled:
+      return "cancelled";
+    case FinishReason::Failed:
+      return "failed";
+  }
+  return "failed";
+}
+
+std::optional<FinishReason> parseFinishReason(std::string_view s) {
+  for (FinishReason r : kReasons)
+    if (s == toString(r)) return r;
+  return std::nullopt;
+}
+
+void to_json(nlohmann::json& j, const MemoryUsage& m) {
+  j = {{"kind", m.kind == MemoryKind::Cuda ? "cuda" : "rss"},
+       {"current", m.currentBytes},
+       {"peak", m.peakBytes},
+       {"reserved", m.reservedBytes}};
+}
+
+void to_json(nlohmann::json& j, const StepEvent& e) {
+  j = {{"event", "step"},
+       {"step", e.step},
+       {"epoch", e.epoch},
+       {"loss", e.loss},
+       {"batch_words", e.batchWords},
+       {"words_per_second", e.wordsPerSecond},
+       {"learning_rate", e.learningRate},
+       {"elapsed_seconds", e.elapsedSeconds},
+       {"eta_seconds", e.etaSeconds},
+       {"progress", e.progress},
+       {"memory", e.memory}};
+}
+
+void to_json(nlohmann::json& j, const EvaluationEvent& e) {
+  j = {{"event", "evaluation"},
+       {"step", e.step},
+       {"epoch", e.epoch},
+       {"elapsed_seconds", e.elapsedSeconds},
+       {"train_loss", e.trainLoss},
+       {"scores", e.scores},
+       {"words_per_second", e.wordsPerSecond},
+       {"improved", e.improved},
+       {"best_f", e.bestF1},
+       {"best_step", e.bestStep},
+       {"patience_left", e.patienceLeft},
+       {"memory", e.memory}};
+}
+
+void to_json(nlohmann::json& j, const FinishedEvent& e) {
+  j = {{"event", "finished"}, {"reason", toString(e.reason)}, {"message", e.message},
+       {"steps", e.steps},    {"epochs", e.epochs},           {"elapsed_seconds", e.elapsedSeconds},
+       {"best", e.best},      {"best_step", e.bestStep},      {"model_path", e.modelPath},
+       {"memory", e.memory}};
+}
+
+void to_json(nlohmann::json& j, const TrainingEvent& e) {
+  std::visit([&j](const auto& ev) { to_json(j, ev); }, e);
+}
+
+}  // namespace spanforge::train

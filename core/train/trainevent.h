@@ -1,0 +1,97 @@
+#pragma once
+
+#include "train/evaluationreport.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace spanforge::train {
+
+// Memory the dashboard shows: CUDA allocator statistics when training on a
+// GPU, the process's resident set otherwise.
+enum class MemoryKind { Rss, Cuda };
+
+struct MemoryUsage {
+  MemoryKind kind = MemoryKind::Rss;
+  int64_t currentBytes = 0;   // RSS now, or CUDA bytes allocated
+  int64_t peakBytes = 0;      // peak RSS (VmHWM), or peak CUDA bytes allocated
+  int64_t reservedBytes = 0;  // CUDA bytes reserved by the caching allocator; 0 for RSS
+};
+
+// After every optimiser step.
+struct StepEvent {
+  int64_t step = 0;   // 1-based, counted over the whole run
+  int64_t epoch = 0;  // 1-based pass over the training data
+  double loss = 0.0;  // mean loss per sentence of this batch
+  int64_t batchWords = 0;
+  double wordsPerSecond = 0.0;  // training throughput, smoothed by the trainer
+  double learningRate = 0.0;    // used for this step
+  double elapsedSeconds = 0.0;  // since training started
+  double etaSeconds = -1.0;     // to the nearest step/epoch/time limit; -1 when unknown
+  double progress = -1.0;       // 0..1 towards that limit; -1 when unknown
+  MemoryUsage memory;
+};
+
+// After every evaluation on the dev set.
+struct EvaluationEvent {
+  int64_t step = 0;
+  int64_t epoch = 0;
+  double elapsedSeconds = 0.0;
+  double trainLoss = 0.0;       // mean training loss since the previous evaluation
+  EvaluationReport scores;      // dev scores now (overall, per label, errors)
+  double wordsPerSecond = 0.0;  // dev inference throughput
+  bool improved = false;        // a new best: the model written to disk changes
+  double bestF1 = 0.0;          // best dev ents_f so far (including this one)
+  int64_t bestStep = 0;
+  int64_t patienceLeft = -1;  // evaluations left without improvement; -1 when patience is off
+  MemoryUsage memory;
+};
+
+// Why training ended.
+enum class FinishReason {
+  Converged,     // the trainer's own convergence test (e.g. dev F1 reached 1.0)
+  EarlyStopped,  // patience ran out
+  MaxSteps,
+  MaxEpochs,
+  MaxMinutes,
+  Cancelled,  // the cancellation token was set
+  Failed,     // an error (NaN loss, out of memory, no data ...); see message
+};
+
+// "converged", "early-stopped", "max-steps", "max-epochs", "max-minutes",
+// "cancelled", "failed".
+const char* toString(FinishReason r);
+std::optional<FinishReason> parseFinishReason(std::string_view s);
+
+// Once, last.
+struct FinishedEvent {
+  FinishReason reason = FinishReason::Converged;
+  std::string message;  // readable summary; the error when Failed
+  int64_t steps = 0;
+  int64_t epochs = 0;
+  double elapsedSeconds = 0.0;
+  EvaluationReport best;  // dev scores of the model written (empty when none was)
+  int64_t bestStep = 0;
+  std::string modelPath;  // the package written; empty when none was
+  MemoryUsage memory;     // peak values of the run
+};
+
+// Any event, for queues and logs.
+using TrainingEvent = std::variant<StepEvent, EvaluationEvent, FinishedEvent>;
+
+// JSON for --log-jsonl and the run store: each object has "event": "step",
+// "evaluation" or "finished" and the fields in snake_case; an evaluation's
+// scores are an EvaluationReport's JSON under "scores", memory is
+// {"kind": "rss"|"cuda", "current", "peak", "reserved"} in bytes.
+void to_json(nlohmann::json& j, const MemoryUsage& m);
+void to_json(nlohmann::json& j, const StepEvent& e);
+void to_json(nlohmann::json& j, const EvaluationEvent& e);
+void to_json(nlohmann::json& j, const FinishedEvent& e);
+void to_json(nlohmann::json& j, const TrainingEvent& e);
+
+}  // namespace spanforge::train

@@ -1,0 +1,170 @@
+#include "cli/cliapp.h"
+#include "tempdir.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+using spanforge::testing::TempDir;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+Result cli(std::vector<std::string> args) {
+  args.insert(args.begin(), "spanforge-cli");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  Result r;
+  r.code = spanforge::cli::runCli(static_cast<int>(argv.size()), argv.data(), out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
+  std::ofstream(dir.file(name), std::ios::binary) << content;
+  return dir.file(name);
+}
+
+}  // namespace
+
+TEST_CASE("every command has --help and exits 0") {
+  for (const char* c : {"init", "import", "export", "stats", "debug-data"}) {
+    CAPTURE(c);
+    const auto r = cli({c, "--help"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("PROJECT") != std::string::npos);
+  }
+  CHECK(cli({"--help"}).code == 0);
+}
+
+TEST_CASE("usage errors exit 1 with a message on stderr") {
+  TempDir dir;
+  auto r = cli({});
+  CHECK(r.code == 1);
+  CHECK_FALSE(r.err.empty());
+  r = cli({"import", dir.file("missing.sfproj"), dir.file("missing.jsonl")});
+  CHECK(r.code == 1);
+  r = cli({"frobnicate"});
+  CHECK(r.code == 1);
+}
+
+TEST_CASE("init, import, stats and export work end to end") {
+  TempDir dir;
+  const auto proj = dir.file("p.sfproj");
+  REQUIRE(cli({"init", proj, "--labels", "PER,LOC"}).code == 0);
+  CHECK(cli({"init", proj}).code == 1);  // exists already
+
+  const auto data = write(
+      dir, "d.jsonl",
+      R"({"text":"Alice flew to Paris","spans":[{"start":0,"end":5,"label":"PER"},{"start":14,"end":19,"label":"LOC"}],"answer":"accept"})"
+      "\n"
+      R"({"text":"Unlabelled text"})"
+      "\n");
+  auto r = cli({"import", proj, data});
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("Imported 2 document(s)") != std::string::npos);
+
+  r = cli({"stats", proj, "--json"});
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["documents"]["total"] == 2);
+  CHECK(j["documents"]["accepted"] == 1);
+  CHECK(j["documents"]["unlabelled"] == 1);
+  CHECK(j["spans"]["PER"] == 1);
+  CHECK(j["spans"]["LOC"] == 1);
+
+  r = cli({"stats", proj});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("accepted") != std::string::npos);
+
+  const auto out = dir.file("out.conll");
+  r = cli({"export", proj, out});
+  REQUIRE(r.code == 0);
+  std::ifstream in(out);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  CHECK(ss.str() == "Alice\tB-PER\nflew\tO\nto\tO\nParis\tB-LOC\n\n");
+
+  r = cli({"export", proj, dir.file("all.jsonl"), "--status", "all"});
+  CHECK(r.code == 0);
+  CHECK(r.err.find("Exported 2") != std::string::npos);
+}
+
+TEST_CASE("a bad file exits 1, names file, line and field, and changes nothing") {
+  TempDir dir;
+  const auto proj = dir.file("p.sfproj");
+  REQUIRE(cli({"init", proj, "--labels", "PER"}).code == 0);
+  const auto bad = write(dir, "bad.jsonl",
+                         "{\"text\":\"fine\"}\n{\"text\":\"Bob\",\"spans\":[{\"start\":0,\"end\":9,"
+                         "\"label\":\"PER\"}]}\n");
+  auto r = cli({"import", proj, bad});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("bad.jsonl:2: spans[0].end") != std::string::npos);
+  CHECK(r.err.find("unchanged") != std::string::npos);
+  r = cli({"stats", proj, "--json"});
+  CHECK(nlohmann::json::parse(r.out)["documents"]["total"] == 0);
+
+  r = cli({"import", proj, bad, "--skip-invalid"});
+  CHECK(r.code == 0);
+  CHECK(r.err.find("skipped: ") != std::string::npos);
+  CHECK(nlohmann::json::parse(cli({"stats", proj, "--json"}).out)["documents"]["total"] == 1);
+}
+
+TEST_CASE("unknown labels are refused unless --add-labels") {
+  TempDir dir;
+  const auto proj = dir.file("p.sfproj");
+  REQUIRE(cli({"init", proj, "--labels", "PER"}).code == 0);
+  const auto f = write(dir, "x.jsonl",
+                       R"({"text":"Acme","spans":[{"start":0,"end":4,"label":"ORG"}]})"
+                       "\n");
+  auto r = cli({"import", proj, f});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("unknown label 'ORG'") != std::string::npos);
+  r = cli({"import", proj, f, "--add-labels"});
+  CHECK(r.code == 0);
+  CHECK(r.err.find("New labels: ORG") != std::string::npos);
+}
+
+TEST_CASE("debug-data reports checks as text and JSON") {
+  TempDir dir;
+  const auto proj = dir.file("p.sfproj");
+  REQUIRE(cli({"init", proj}).code == 0);
+  const auto f = write(dir, "d.conll", "Alice\tB-PER\nsmiles\tO\n\n");
+  REQUIRE(cli({"import", proj, f}).code == 0);
+  auto r = cli({"debug-data", proj, "--json"});
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["documents"] == 1);
+  bool sawRare = false;
+  for (const auto& c : j["checks"]) {
+    if (c["id"] == "rare_labels") {
+      sawRare = true;
+      CHECK(c["severity"] == "warning");
+      CHECK(c["message"].get<std::string>().find("PER (1)") != std::string::npos);
+    }
+  }
+  CHECK(sawRare);
+  r = cli({"debug-data", proj});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("warning(s)") != std::string::npos);
+}
+
+TEST_CASE("init --demo creates the demo project") {
+  TempDir dir;
+  const auto proj = dir.file("demo.sfproj");
+  REQUIRE(cli({"init", "--demo", proj}).code == 0);
+  const auto j = nlohmann::json::parse(cli({"stats", proj, "--json"}).out);
+  CHECK(j["documents"]["accepted"] == 3291);
+  CHECK(j["spans"].size() == 6);
+}

@@ -1,0 +1,74 @@
+#include "project/datachecks.h"
+#include "store/project.h"
+#include "tempdir.h"
+
+#include <catch2/catch.hpp>
+
+using spanforge::project::DataChecks;
+using spanforge::project::Severity;
+using spanforge::store::Project;
+using spanforge::store::Split;
+using spanforge::testing::TempDir;
+namespace text = spanforge::text;
+
+namespace {
+text::Document doc(const std::string& t, std::vector<text::Token> tokens,
+                   std::vector<text::Span> spans) {
+  text::Document d;
+  d.text = t;
+  d.tokens = std::move(tokens);
+  d.spans = std::move(spans);
+  d.status = text::DocStatus::Accepted;
+  return d;
+}
+const spanforge::project::CheckResult& check(const spanforge::project::DataReport& r,
+                                             const std::string& id) {
+  for (const auto& c : r.checks) {
+    if (c.id == id) return c;
+  }
+  FAIL("no check " << id);
+  throw;
+}
+}  // namespace
+
+TEST_CASE("debug-data finds each kind of problem") {
+  TempDir dir;
+  auto p = Project::create(dir.file("p.sfproj"));
+  p->labels().add("PER");
+  p->labels().add("ORG");
+  // "Ann  Lee" with a span that includes a trailing space and one mid-token.
+  p->documents().add(doc("Ann Lee ran", {{"Ann", 0, 3}, {"Lee", 4, 7}, {"ran", 8, 11}},
+                         {{0, 4, "PER"}, {9, 11, "ORG"}}),
+                     Split::Train);
+  p->documents().add(doc("Same text here", {{"Same", 0, 4}, {"text", 5, 9}, {"here", 10, 14}}, {}),
+                     Split::Train);
+  p->documents().add(
+      doc("same  TEXT here", {{"same", 0, 4}, {"TEXT", 6, 10}, {"here", 11, 15}}, {}), Split::Dev);
+  p->documents().add(doc("   ", {}, {}), Split::Train);
+
+  const auto report = DataChecks(*p).run();
+  CHECK(report.documents == 4);
+  CHECK(report.spans == 2);
+  CHECK(check(report, "rare_labels").count == 2);
+  CHECK(check(report, "rare_labels").severity == Severity::Warning);
+  CHECK(check(report, "train_dev_overlap").count == 1);
+  CHECK(check(report, "span_whitespace").count == 1);
+  CHECK(check(report, "span_misaligned").count == 2);  // trailing space, and "an" in "ran"
+  CHECK(check(report, "empty_documents").count == 1);
+}
+
+TEST_CASE("debug-data on clean data reports no warnings") {
+  TempDir dir;
+  auto p = Project::create(dir.file("p.sfproj"));
+  p->labels().add("PER");
+  for (int i = 0; i < 60; ++i) {
+    const std::string t = "Ann" + std::to_string(i) + " ran";
+    const int64_t n = static_cast<int64_t>(t.size()) - 4;
+    p->documents().add(doc(t, {{t.substr(0, n), 0, n}, {"ran", n + 1, n + 4}}, {{0, n, "PER"}}));
+  }
+  const auto report = DataChecks(*p).run();
+  for (const auto& c : report.checks) {
+    CAPTURE(c.id, c.message);
+    CHECK(c.severity != Severity::Warning);
+  }
+}

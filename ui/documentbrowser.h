@@ -1,0 +1,77 @@
+#pragma once
+
+#include "store/records.h"
+
+#include <QWidget>
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QTimer;
+
+namespace spanforge::store {
+class DocumentRepository;
+}
+
+namespace spanforge::ui {
+
+class DocumentListModel;
+
+// The left-hand document list: filters (status, label, text search) above a
+// lazily paged list. Emits documentActivated when the current row changes.
+class DocumentBrowser : public QWidget {
+  Q_OBJECT
+
+ public:
+  static constexpr int kSearchDelayMs = 250;
+
+  explicit DocumentBrowser(QWidget* parent = nullptr);
+
+  // Shows the documents of a repository; nullptr empties the browser. Labels
+  // and status counts fill the filter combos.
+  void setSource(store::DocumentRepository* documents, const std::vector<store::Label>& labels,
+                 const std::map<text::DocStatus, int64_t>& statusCounts);
+  // New counts after documents changed status (keeps the filters).
+  void setStatusCounts(const std::map<text::DocStatus, int64_t>& statusCounts);
+
+  // Makes the document current (loading pages until it is found, if it
+  // matches the filter); returns false when it is not in the filtered list.
+  bool selectDocument(int64_t id);
+  int64_t currentDocumentId() const;
+
+  DocumentListModel* model() const { return model_; }
+  QListView* listView() const { return list_; }
+  QComboBox* statusCombo() const { return statusCombo_; }
+  QComboBox* labelCombo() const { return labelCombo_; }
+  QLineEdit* searchEdit() const { return search_; }
+
+ public slots:
+  void focusSearch();
+
+ signals:
+  void documentActivated(int64_t id);
+  void errorOccurred(const QString& message);
+
+ private:
+  void applyFilter();
+  void updateStatusItems();
+  void updateFooter();
+  void onCurrentChanged(const QModelIndex& current);
+
+  DocumentListModel* model_;
+  QComboBox* statusCombo_;
+  QComboBox* labelCombo_;
+  QLineEdit* search_;
+  QListView* list_;
+  QLabel* footer_;
+  QTimer* searchTimer_;
+  std::map<text::DocStatus, int64_t> statusCounts_;
+  int64_t lastEmittedId_ = 0;
+};
+
+}  // namespace spanforge::ui

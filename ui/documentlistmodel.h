@@ -1,0 +1,73 @@
+#pragma once
+
+#include "store/records.h"
+
+#include <QAbstractListModel>
+
+#include <cstdint>
+#include <vector>
+
+namespace spanforge::store {
+class DocumentRepository;
+}
+
+namespace spanforge::ui {
+
+// The documents of a project as a flat list, loaded lazily with keyset paging
+// (id > last loaded id), so a project with a million documents opens at once
+// and only the rows a view scrolls to are ever read.
+class DocumentListModel : public QAbstractListModel {
+  Q_OBJECT
+
+ public:
+  enum Role {
+    IdRole = Qt::UserRole + 1,
+    SnippetRole,
+    StatusRole,     // int(text::DocStatus)
+    SpanCountRole,  // qint64
+    LengthRole,     // code points
+  };
+  static constexpr int kPageSize = 200;
+
+  explicit DocumentListModel(QObject* parent = nullptr);
+
+  // Shows the documents of a repository through a filter. The repository must
+  // outlive the model or be replaced first; nullptr empties the model.
+  void setRepository(store::DocumentRepository* repository,
+                     const store::DocumentFilter& filter = {});
+  store::DocumentRepository* repository() const { return repository_; }
+
+  void setFilter(const store::DocumentFilter& filter);
+  const store::DocumentFilter& filter() const { return filter_; }
+  // Reads the first page and the total again (after the documents changed).
+  void reload();
+
+  // Documents matching the filter in the whole project, not only those loaded.
+  int64_t totalCount() const { return total_; }
+  // Row of a loaded document, or -1.
+  int rowOfId(int64_t id) const;
+  int64_t idAt(int row) const;
+
+  int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QHash<int, QByteArray> roleNames() const override;
+  bool canFetchMore(const QModelIndex& parent) const override;
+  void fetchMore(const QModelIndex& parent) override;
+
+ signals:
+  void totalCountChanged(qint64 total);
+  // A store error while reading; the model stops loading rather than throwing
+  // through Qt's event loop.
+  void errorOccurred(const QString& message);
+
+ private:
+  std::vector<store::DocumentSummary> fetchPage();
+
+  store::DocumentRepository* repository_ = nullptr;
+  store::DocumentFilter filter_;
+  std::vector<store::DocumentSummary> rows_;
+  int64_t total_ = 0;
+  bool atEnd_ = true;
+};
+
+}  // namespace spanforge::ui
