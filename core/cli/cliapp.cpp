@@ -4,10 +4,12 @@
 #include "cli/exportcommand.h"
 #include "cli/importcommand.h"
 #include "cli/initcommand.h"
+#include "cli/initconfigcommand.h"
 #include "cli/statscommand.h"
 #include "io/inputerror.h"
 #include "io/writeerror.h"
 #include "store/storeerror.h"
+#include "train/configerror.h"
 
 #include <CLI/CLI.hpp>
 
@@ -30,6 +32,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<ExportCommand>());
   commands.push_back(std::make_unique<StatsCommand>());
   commands.push_back(std::make_unique<DebugDataCommand>());
+  commands.push_back(std::make_unique<InitConfigCommand>());
   std::vector<CLI::App*> subs;
   for (auto& c : commands) subs.push_back(c->setup(app));
 
@@ -57,6 +60,9 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
       err << "error: " << e.what() << "\n";
       return kBadInput;
     } catch (const io::WriteError& e) {  // data the chosen format cannot express
+      err << "error: " << e.what() << "\n";
+      return kBadInput;
+    } catch (const train::ConfigError& e) {
       err << "error: " << e.what() << "\n";
       return kBadInput;
     } catch (const store::StoreError& e) {

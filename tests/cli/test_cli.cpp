@@ -168,3 +168,19 @@ TEST_CASE("init --demo creates the demo project") {
   CHECK(j["documents"]["accepted"] == 3291);
   CHECK(j["spans"].size() == 6);
 }
+
+TEST_CASE("init-config writes a config that loads back; presets differ") {
+  TempDir dir;
+  auto r = cli({"init-config"});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("[training]") != std::string::npos);
+  CHECK(r.out.find("learning_rate = ") != std::string::npos);
+  const auto fast = cli({"init-config", "--preset", "fast"});
+  CHECK(fast.out.find("encoder = \"cnn\"") != std::string::npos);
+
+  const auto path = dir.file("c.toml");
+  REQUIRE(cli({"init-config", path, "--preset", "accurate"}).code == 0);
+  CHECK(std::filesystem::exists(path));
+  CHECK(cli({"init-config", path}).code == 1);  // refuses to overwrite
+  CHECK(cli({"init-config", path, "--force"}).code == 0);
+}
