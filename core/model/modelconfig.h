@@ -11,7 +11,7 @@ struct ModelConfig {
   // `hash_seeds` seeds into a table of `hash_rows` rows and the rows summed.
   int64_t hashRows = 20000;
   int64_t hashSeeds = 4;
-  int64_t wordDim = 96;    // width of each hashed feature embedding
+  int64_t wordDim = 64;    // width of each hashed feature embedding
   int64_t prefixLength = 1;  // characters of the prefix feature
   int64_t suffixLength = 3;  // characters of the suffix feature
 
@@ -23,7 +23,7 @@ struct ModelConfig {
 
   // Encoder: "bilstm" or "cnn" (dilated convolutions, faster).
   std::string encoder = "bilstm";
-  int64_t hidden = 128;     // per direction for the BiLSTM; channels for the CNN
+  int64_t hidden = 96;      // per direction for the BiLSTM; channels for the CNN
   int64_t layers = 1;       // BiLSTM layers
   int64_t cnnDepth = 4;     // dilated CNN blocks (dilations 1, 2, 4, ...)
   int64_t cnnKernel = 3;

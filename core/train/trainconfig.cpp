@@ -51,7 +51,7 @@ TrainConfig fastPreset() {
   c.model.hidden = 128;
   c.model.cnnDepth = 4;
   c.model.hashRows = 10000;
-  c.model.wordDim = 64;
+  c.model.wordDim = 48;
   c.model.charDim = 24;
   c.model.charFilters = 32;
   c.training.patience = 5;

@@ -1,0 +1,113 @@
+#include "model/batchtensors.h"
+
+#include "model/batch.h"
+#include "model/featurizer.h"
+
+#include <ATen/ATen.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace spanforge::model {
+
+namespace {
+
+constexpr int64_t kCharStep = 4;  // char bucket widths are multiples of this
+
+}  // namespace
+
+struct BatchTensors::Impl {
+  at::Tensor hashIds, vectorIds, mask, lengths, tags;
+  std::vector<at::Tensor> charBuckets;
+  at::Tensor charOrder;
+
+  void bucketChars(const Batch& batch, int64_t steps, const at::Device& dev);
+};
+
+// Tokens average 4-5 characters while a batch's widest token sets its char
+// width (up to maxTokenChars): bucketing by length cuts the char CNN's work
+// several times over.
+void BatchTensors::Impl::bucketChars(const Batch& batch, int64_t steps, const at::Device& dev) {
+  const int64_t width = batch.charWidth();
+  const int64_t nBuckets = (width + kCharStep - 1) / kCharStep;
+  std::vector<std::vector<int64_t>> ids(static_cast<size_t>(nBuckets));
+  std::vector<std::vector<int64_t>> slots(static_cast<size_t>(nBuckets));
+  for (int64_t i = 0; i < batch.size(); ++i) {
+    const SentenceFeatures& s = batch.sentence(i);
+    for (int64_t j = 0; j < s.length; ++j) {
+      const int64_t* row = s.charIds.data() + j * s.charWidth;
+      const int64_t n = std::find(row, row + s.charWidth, 0) - row;
+      if (n == 0) continue;
+      const auto b = static_cast<size_t>((n - 1) / kCharStep);
+      const int64_t w = std::min(width, static_cast<int64_t>(b + 1) * kCharStep);
+      ids[b].insert(ids[b].end(), row, row + n);
+      ids[b].insert(ids[b].end(), static_cast<size_t>(w - n), 0);
+      slots[b].push_back(i * steps + j);
+    }
+  }
+  std::vector<int64_t> order(static_cast<size_t>(batch.size() * steps), -1);
+  int64_t next = 0;
+  for (size_t b = 0; b < ids.size(); ++b) {
+    if (slots[b].empty()) continue;
+    const auto rows = static_cast<int64_t>(slots[b].size());
+    const auto w = static_cast<int64_t>(ids[b].size()) / rows;
+    charBuckets.push_back(
+        at::tensor(ids[b], at::TensorOptions().dtype(at::kLong)).view({rows, w}).to(dev));
+    for (int64_t slot : slots[b]) order[static_cast<size_t>(slot)] = next++;
+  }
+  for (auto& o : order)
+    if (o < 0) o = next;  // the zero row after all bucketed tokens
+  charOrder = at::tensor(order, at::TensorOptions().dtype(at::kLong)).to(dev);
+}
+
+BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVectors,
+                           const std::string& device)
+    : impl_(std::make_unique<Impl>()) {
+  const int64_t b = batch.size();
+  const int64_t t = std::max<int64_t>(1, batch.maxLength());  // room for empty sentences
+  const int64_t perToken = Featurizer::kFeatures * hashSeeds;
+  const auto longs = at::TensorOptions().dtype(at::kLong);
+  at::Tensor hash = at::zeros({b, t, Featurizer::kFeatures, hashSeeds}, longs);
+  at::Tensor vecs = withVectors ? at::zeros({b, t}, longs) : at::Tensor();
+  at::Tensor lengths = at::zeros({b}, longs);
+  const bool gold = batch.hasTags();
+  at::Tensor tags = gold ? at::zeros({b, t}, longs) : at::Tensor();
+  int64_t* hp = hash.data_ptr<int64_t>();
+  for (int64_t i = 0; i < b; ++i) {
+    const SentenceFeatures& s = batch.sentence(i);
+    const int64_t n = s.length;
+    if (static_cast<int64_t>(s.hashIds.size()) != n * perToken)
+      throw std::invalid_argument("sentence features were made with other hash settings");
+    if (withVectors && static_cast<int64_t>(s.vectorIds.size()) != n)
+      throw std::invalid_argument("sentence features lack the model's vector ids");
+    lengths.data_ptr<int64_t>()[i] = n;
+    std::copy(s.hashIds.begin(), s.hashIds.end(), hp + i * t * perToken);
+    if (withVectors) {
+      std::copy(s.vectorIds.begin(), s.vectorIds.end(), vecs.data_ptr<int64_t>() + i * t);
+    }
+    if (gold) {
+      const std::vector<int64_t>& g = batch.tags(i);
+      std::copy(g.begin(), g.end(), tags.data_ptr<int64_t>() + i * t);
+    }
+  }
+  at::Tensor mask = at::arange(t, longs).unsqueeze(0) < lengths.unsqueeze(1);
+  const at::Device dev(device);
+  impl_->hashIds = hash.to(dev);
+  impl_->bucketChars(batch, t, dev);
+  if (withVectors) impl_->vectorIds = vecs.to(dev);
+  impl_->mask = mask.to(dev);
+  impl_->lengths = lengths;
+  if (gold) impl_->tags = tags.to(dev);
+}
+
+BatchTensors::~BatchTensors() = default;
+
+const at::Tensor& BatchTensors::hashIds() const { return impl_->hashIds; }
+const std::vector<at::Tensor>& BatchTensors::charBuckets() const { return impl_->charBuckets; }
+const at::Tensor& BatchTensors::charOrder() const { return impl_->charOrder; }
+const at::Tensor& BatchTensors::vectorIds() const { return impl_->vectorIds; }
+const at::Tensor& BatchTensors::mask() const { return impl_->mask; }
+const at::Tensor& BatchTensors::lengths() const { return impl_->lengths; }
+const at::Tensor& BatchTensors::tags() const { return impl_->tags; }
+
+}  // namespace spanforge::model

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace at {
+class Tensor;
+}
+
+namespace spanforge::model {
+
+class Batch;
+
+// A Batch padded into tensors on a device. Rows are sentences, padded to
+// the longest; padding ids are 0 and padding tags are 0 ("O").
+class BatchTensors {
+ public:
+  // device: "cpu" or "cuda:N". `hashSeeds` checks the features' layout;
+  // `withVectors` requires vector ids. Throws std::invalid_argument when
+  // the batch does not fit the model.
+  BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVectors, const std::string& device);
+  ~BatchTensors();
+  BatchTensors(const BatchTensors&) = delete;
+  BatchTensors& operator=(const BatchTensors&) = delete;
+
+  const at::Tensor& hashIds() const;  // [B, T, kFeatures, seeds] int64
+  // Char ids of the real tokens grouped by length (widths 4, 8, 12, ...),
+  // so the char CNN does not convolve over padding: bucket i is
+  // [tokens_i, width_i] int64. charOrder() [B * T] gives, per token slot
+  // (b * T + t), its row in the buckets stacked in order, or the total
+  // number of bucketed tokens for padding slots and empty tokens.
+  const std::vector<at::Tensor>& charBuckets() const;
+  const at::Tensor& charOrder() const;
+  const at::Tensor& vectorIds() const;  // [B, T] int64; undefined without vectors
+  const at::Tensor& mask() const;       // [B, T] bool
+  const at::Tensor& lengths() const;    // [B] int64, always on the CPU
+  const at::Tensor& tags() const;       // [B, T] int64; undefined without gold
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace spanforge::model

@@ -1,0 +1,248 @@
+#include "model/nermodel.h"
+
+#include "model/batchtensors.h"
+#include "model/crf.h"
+#include "model/crflattice.h"
+#include "model/featurizer.h"
+#include "model/nernetwork.h"
+#include "model/tagset.h"
+#include "model/vectors.h"
+
+#include <torch/cuda.h>
+#include <torch/nn/module.h>
+#include <torch/serialize/input-archive.h>
+#include <torch/serialize/output-archive.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+
+namespace spanforge::model {
+namespace {
+
+text::TagScheme schemeOf(const std::string& name) {
+  const auto s = text::parseTagScheme(name);
+  if (!s || *s == text::TagScheme::IOB1)
+    throw std::invalid_argument("unknown tag scheme \"" + name + "\" (expected biluo or iob2)");
+  return *s;
+}
+
+std::shared_ptr<const Vectors> vectorsFor(const ModelConfig& config,
+                                          std::shared_ptr<const Vectors> given) {
+  if (given || config.vectors.empty()) return given;
+  return std::make_shared<const Vectors>(Vectors::load(config.vectors));
+}
+
+// P(exactly this span): its tag path, and in IOB2 also no I- of the same
+// label right after it (which would make the span longer).
+double spanProbability(const CrfLattice& lattice, const TagSet& tags, const text::TokenSpan& span) {
+  const int64_t label = tags.labelIndex(span.label);
+  const bool iob2 = tags.scheme() == text::TagScheme::IOB2;
+  return lattice.pathProbability(span.first, tags.spanTags(label, span.size()),
+                                 iob2 ? tags.tagOf('I', label) : -1);
+}
+
+Prediction predictOne(const CrfLattice& lattice, const TagSet& tags) {
+  Prediction out;
+  const int64_t n = lattice.length();
+  if (n == 0) return out;
+  out.tags = lattice.bestPath();
+  for (const auto& span : tags.decode(out.tags))
+    out.spans.push_back({span, spanProbability(lattice, tags, span)});
+  const double best = lattice.bestScore() - lattice.logPartition();
+  out.bestPathProbability = std::min(1.0, std::exp(best));
+  out.bestPathLogProbPerToken = best / static_cast<double>(n);
+  const double second = std::exp(lattice.secondBestScore() - lattice.logPartition());
+  out.margin = std::max(0.0, out.bestPathProbability - second);
+  double entropy = 0.0;
+  for (int64_t t = 0; t < n; ++t) entropy += lattice.tokenEntropy(t);
+  out.meanTokenEntropy = entropy / static_cast<double>(n);
+  return out;
+}
+
+}  // namespace
+
+struct NerModel::Impl {
+  Impl(const ModelConfig& c, std::vector<std::string> labels, std::shared_ptr<const Vectors> v)
+      : config(c),
+        tags(std::move(labels), schemeOf(c.tagScheme)),
+        vectors(vectorsFor(c, std::move(v))),
+        featurizer(c, vectors.get()),
+        network(c, tags, vectors.get()) {}
+
+  BatchTensors tensors(const Batch& batch) const {
+    return BatchTensors(batch, config.hashSeeds, network.hasVectors(), device);
+  }
+  torch::Tensor meanLoss(const Batch& batch, bool train) const {
+    if (!batch.hasTags()) throw std::invalid_argument("the batch has no gold tags");
+    const BatchTensors t = tensors(batch);
+    const torch::Tensor e = network.emissions(t, train);
+    return network.crf().negLogLikelihood(e, t.tags(), t.mask()).mean();
+  }
+
+  ModelConfig config;
+  TagSet tags;
+  std::shared_ptr<const Vectors> vectors;
+  Featurizer featurizer;
+  NerNetwork network;
+  std::string device = "cpu";
+  bool training = false;
+};
+
+NerModel::NerModel(const ModelConfig& config, std::vector<std::string> labels,
+                   std::shared_ptr<const Vectors> vectors)
+    : impl_(std::make_unique<Impl>(config, std::move(labels), std::move(vectors))) {}
+
+NerModel::~NerModel() = default;
+NerModel::NerModel(NerModel&&) noexcept = default;
+NerModel& NerModel::operator=(NerModel&&) noexcept = default;
+
+const ModelConfig& NerModel::config() const { return impl_->config; }
+const TagSet& NerModel::tagSet() const { return impl_->tags; }
+const std::vector<std::string>& NerModel::labels() const { return impl_->tags.labels(); }
+const Featurizer& NerModel::featurizer() const { return impl_->featurizer; }
+std::shared_ptr<const Vectors> NerModel::vectors() const { return impl_->vectors; }
+
+SentenceFeatures NerModel::featurize(const std::vector<std::string>& tokens) const {
+  return impl_->featurizer.featurize(tokens);
+}
+
+std::vector<int64_t> NerModel::encodeTags(const std::vector<text::TokenSpan>& spans,
+                                          size_t tokenCount) const {
+  return impl_->tags.encode(spans, tokenCount);
+}
+
+void NerModel::setTraining(bool training) { impl_->training = training; }
+bool NerModel::training() const { return impl_->training; }
+
+double NerModel::loss(const Batch& batch) const {
+  torch::NoGradGuard noGrad;
+  return impl_->meanLoss(batch, false).item<double>();
+}
+
+at::Tensor NerModel::lossTensor(const Batch& batch) {
+  return impl_->meanLoss(batch, impl_->training);
+}
+
+std::vector<Prediction> NerModel::predict(const Batch& batch) const {
+  std::vector<Prediction> out;
+  if (batch.empty()) return out;
+  torch::Tensor emissions;
+  CrfScores scores;
+  {
+    // Inference mode: no autograd bookkeeping at all (thread-local).
+    c10::InferenceMode guard;
+    const BatchTensors t = impl_->tensors(batch);
+    emissions = impl_->network.emissions(t, false).to(torch::kCPU, torch::kFloat).contiguous();
+    scores = impl_->network.crf().scores();
+  }
+  const int64_t steps = emissions.size(1);
+  const int64_t k = emissions.size(2);
+  const float* data = emissions.data_ptr<float>();
+  out.reserve(static_cast<size_t>(batch.size()));
+  for (int64_t i = 0; i < batch.size(); ++i) {
+    const CrfLattice lattice(scores, data + i * steps * k, batch.sentence(i).length);
+    out.push_back(predictOne(lattice, impl_->tags));
+  }
+  return out;
+}
+
+std::vector<Prediction> NerModel::predict(
+    const std::vector<std::vector<std::string>>& sentences) const {
+  // Similar lengths together keep padding low.
+  std::vector<size_t> order(sentences.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return sentences[a].size() < sentences[b].size(); });
+  constexpr int64_t kBatchWords = 1000;
+  std::vector<Prediction> out(sentences.size());
+  for (size_t i = 0; i < order.size();) {
+    Batch batch;
+    std::vector<size_t> members;
+    while (i < order.size() && (batch.empty() || batch.words() < kBatchWords)) {
+      batch.add(featurize(sentences[order[i]]));
+      members.push_back(order[i++]);
+    }
+    std::vector<Prediction> p = predict(batch);
+    for (size_t j = 0; j < members.size(); ++j) out[members[j]] = std::move(p[j]);
+  }
+  return out;
+}
+
+void NerModel::setDevice(const std::string& device) {
+  std::optional<torch::Device> dev;
+  try {
+    dev.emplace(device);
+  } catch (const std::exception&) {
+    throw std::invalid_argument("unknown device \"" + device + "\" (expected cpu, cuda or cuda:N)");
+  }
+  if (dev->is_cuda()) {
+    if (!torch::cuda::is_available())
+      throw std::runtime_error("CUDA is not available (no GPU, or libtorch built without CUDA)");
+    if (dev->has_index() && dev->index() >= static_cast<int>(torch::cuda::device_count()))
+      throw std::runtime_error("no CUDA device " + std::to_string(dev->index()));
+  } else if (!dev->is_cpu()) {
+    throw std::invalid_argument("unsupported device \"" + device + "\"");
+  }
+  impl_->network.module().to(*dev);
+  impl_->device = dev->str();
+}
+
+const std::string& NerModel::device() const { return impl_->device; }
+
+int64_t NerModel::parameterCount() const {
+  int64_t n = 0;
+  for (const auto& p : impl_->network.module().parameters()) n += p.numel();
+  return n;
+}
+
+void NerModel::saveWeights(const std::string& path) const {
+  try {
+    torch::serialize::OutputArchive archive;
+    // Flat dotted names, so loadWeights can check every one.
+    for (const auto& p : impl_->network.module().named_parameters(true))
+      archive.write(p.key(), p.value().detach().to(torch::kCPU));
+    archive.save_to(path);
+  } catch (const c10::Error& e) {
+    throw std::runtime_error("cannot write weights to " + path + ": " + e.what_without_backtrace());
+  }
+}
+
+void NerModel::loadWeights(const std::string& path) {
+  torch::serialize::InputArchive archive;
+  try {
+    archive.load_from(path);
+  } catch (const c10::Error& e) {
+    throw std::runtime_error("cannot read weights from " + path + ": " +
+                             e.what_without_backtrace());
+  }
+  const auto params = impl_->network.module().named_parameters(true);
+  const std::vector<std::string> keys = archive.keys();
+  for (const auto& key : keys) {
+    if (!params.contains(key))
+      throw std::runtime_error(path + ": unexpected parameter \"" + key +
+                               "\" (weights of a different model configuration?)");
+  }
+  // Read and check everything before changing anything.
+  std::vector<torch::Tensor> values;
+  for (const auto& p : params) {
+    torch::Tensor t;
+    if (!archive.try_read(p.key(), t))
+      throw std::runtime_error(path + ": missing parameter \"" + p.key() +
+                               "\" (weights of a different model configuration?)");
+    if (t.sizes() != p.value().sizes())
+      throw std::runtime_error(path + ": parameter \"" + p.key() + "\" has shape " +
+                               c10::str(t.sizes()) + ", the model expects " +
+                               c10::str(p.value().sizes()));
+    values.push_back(t);
+  }
+  torch::NoGradGuard noGrad;
+  size_t i = 0;
+  for (const auto& p : params) p.value().copy_(values[i++]);
+}
+
+torch::nn::Module& NerModel::module() { return impl_->network.module(); }
+
+}  // namespace spanforge::model

@@ -1,0 +1,104 @@
+#pragma once
+
+#include "model/batch.h"
+#include "model/modelconfig.h"
+#include "model/prediction.h"
+#include "model/sentencefeatures.h"
+#include "text/tokenspan.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+// Only the trainer seam below names torch types, forward-declared: this
+// header never includes torch (see DESIGN.md, Boundaries).
+namespace at {
+class Tensor;
+}
+namespace torch::nn {
+class Module;
+}
+
+namespace spanforge::model {
+
+class Featurizer;
+class TagSet;
+class Vectors;
+
+// The NER model: features -> encoder -> CRF, with a plain C++ API.
+//
+// Parameters are initialised from torch's global generator: call
+// torch::manual_seed (or the trainer's seed setting) before constructing
+// for reproducible runs.
+//
+// Threads: predict() and loss() are const and may run concurrently with
+// each other (they only read parameters; grad mode is thread-local). They
+// must not overlap with anything that changes the model (a training step,
+// loadWeights, setDevice, setTraining); train on one instance and predict
+// on another (e.g. loaded from the last saved weights) when both must run
+// at once.
+class NerModel {
+ public:
+  // Labels are the entity types ("PER", ...); the tags come from
+  // config.tagScheme. With config.vectors set and `vectors` null, the file
+  // is loaded. Throws std::invalid_argument for a bad config or labels.
+  NerModel(const ModelConfig& config, std::vector<std::string> labels,
+           std::shared_ptr<const Vectors> vectors = nullptr);
+  ~NerModel();
+  NerModel(NerModel&&) noexcept;
+  NerModel& operator=(NerModel&&) noexcept;
+
+  const ModelConfig& config() const;
+  const TagSet& tagSet() const;
+  const std::vector<std::string>& labels() const;
+  const Featurizer& featurizer() const;
+  std::shared_ptr<const Vectors> vectors() const;  // null without vectors
+
+  // Shortcuts for building batches.
+  SentenceFeatures featurize(const std::vector<std::string>& tokens) const;
+  std::vector<int64_t> encodeTags(const std::vector<text::TokenSpan>& spans,
+                                  size_t tokenCount) const;
+
+  // Whether lossTensor() applies dropout. predict() and loss() never do.
+  void setTraining(bool training);
+  bool training() const;
+
+  // Mean negative log-likelihood per sentence, no gradients (dev loss).
+  // The batch must have gold tags.
+  double loss(const Batch& batch) const;
+
+  // Best tag path, spans with confidences and uncertainty figures per
+  // sentence, in batch order.
+  std::vector<Prediction> predict(const Batch& batch) const;
+  // Featurizes and batches (length-sorted, ~2000 words a batch) itself.
+  std::vector<Prediction> predict(const std::vector<std::vector<std::string>>& sentences) const;
+
+  // "cpu", "cuda" or "cuda:N". Throws std::invalid_argument for a malformed
+  // name, std::runtime_error when CUDA is unavailable.
+  void setDevice(const std::string& device);
+  const std::string& device() const;
+
+  int64_t parameterCount() const;  // trainable values (frozen vectors excluded)
+
+  // Learned parameters only (a frozen vectors table is not saved).
+  // Throws std::runtime_error naming the file on failure; loadWeights also
+  // refuses weights whose names or shapes differ from this model's.
+  void saveWeights(const std::string& path) const;
+  void loadWeights(const std::string& path);
+
+  // --- Trainer seam (core/train .cpp files, which include torch) ---
+  // The root module: parameters() for the optimiser, named_parameters()
+  // for per-group settings. Do not add or remove parameters.
+  torch::nn::Module& module();
+  // Mean negative log-likelihood per sentence as a scalar tensor with its
+  // autograd graph (dropout when training()); the trainer calls backward(),
+  // clips and steps. The batch must have gold tags.
+  at::Tensor lossTensor(const Batch& batch);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace spanforge::model

@@ -1,0 +1,78 @@
+#include "model/nernetwork.h"
+
+#include "model/batchtensors.h"
+#include "model/charcnn.h"
+#include "model/crf.h"
+#include "model/encoder.h"
+#include "model/featurizer.h"
+#include "model/hashembed.h"
+#include "model/tagset.h"
+#include "model/vectorembed.h"
+
+#include <torch/nn/module.h>
+#include <torch/nn/modules/linear.h>
+
+#include <stdexcept>
+
+namespace spanforge::model {
+
+struct NerNetwork::Impl {
+  std::shared_ptr<torch::nn::Module> root;
+  std::unique_ptr<HashEmbed> hash;
+  std::unique_ptr<VectorEmbed> vectors;
+  std::unique_ptr<CharCnn> chars;
+  std::unique_ptr<Encoder> encoder;
+  torch::nn::Linear output{nullptr};
+  std::unique_ptr<Crf> crf;
+  double dropout = 0.0;
+};
+
+NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors)
+    : impl_(std::make_unique<Impl>()) {
+  if (config.dropout < 0 || config.dropout >= 1)
+    throw std::invalid_argument("dropout must be in [0, 1)");
+  if (config.wordDim < 1 || config.charDim < 1 || config.charFilters < 1 || config.charKernel < 1 ||
+      config.hidden < 1 || config.layers < 1 || config.cnnDepth < 0 || config.cnnKernel < 1)
+    throw std::invalid_argument("model sizes must be positive");
+  Impl& d = *impl_;
+  d.dropout = config.dropout;
+  d.root = std::make_shared<torch::nn::Module>("NerNetwork");
+  d.hash = std::make_unique<HashEmbed>(*d.root, "hash_embed", Featurizer::kFeatures,
+                                       config.hashRows, config.wordDim);
+  int64_t width = d.hash->outputDim();
+  if (vectors != nullptr) {
+    d.vectors = std::make_unique<VectorEmbed>(*d.root, "vectors", *vectors, config.freezeVectors);
+    width += d.vectors->outputDim();
+  }
+  d.chars = std::make_unique<CharCnn>(*d.root, "char", Featurizer::kCharVocab, config.charDim,
+                                      config.charFilters, config.charKernel);
+  width += d.chars->outputDim();
+  d.encoder = Encoder::create(*d.root, config, width);
+  d.output =
+      d.root->register_module("output", torch::nn::Linear(d.encoder->outputDim(), tags.size()));
+  d.crf = std::make_unique<Crf>(*d.root, tags);
+}
+
+NerNetwork::~NerNetwork() = default;
+
+torch::nn::Module& NerNetwork::module() const { return *impl_->root; }
+const Crf& NerNetwork::crf() const { return *impl_->crf; }
+Crf& NerNetwork::crf() { return *impl_->crf; }
+bool NerNetwork::hasVectors() const { return impl_->vectors != nullptr; }
+
+at::Tensor NerNetwork::emissions(const BatchTensors& batch, bool train) const {
+  Impl& d = *impl_;  // torch modules have non-const forward()
+  const torch::Tensor& ids = batch.hashIds();
+  const int64_t b = ids.size(0);
+  const int64_t t = ids.size(1);
+  std::vector<torch::Tensor> parts;
+  parts.push_back(d.hash->forward(ids));
+  if (d.vectors) parts.push_back(d.vectors->forward(batch.vectorIds()));
+  parts.push_back(d.chars->forward(batch.charBuckets(), batch.charOrder()).view({b, t, -1}));
+  torch::Tensor x = torch::dropout(torch::cat(parts, 2), d.dropout, train);
+  x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
+  x = torch::dropout(x, d.dropout, train);
+  return d.output->forward(x);
+}
+
+}  // namespace spanforge::model

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "model/modelconfig.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace at {
+class Tensor;
+}
+namespace torch::nn {
+class Module;
+}
+
+namespace spanforge::model {
+
+class BatchTensors;
+class Crf;
+class TagSet;
+class Vectors;
+
+// The network behind NerModel: [hashed features | pretrained vectors |
+// char CNN] -> dropout -> encoder -> dropout -> linear tag scores -> CRF.
+// All parameters hang off one root module (names are stable: they are the
+// keys of saved weights).
+class NerNetwork {
+ public:
+  // `vectors` may be null; when given it must match config.vectors.
+  NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors);
+  ~NerNetwork();
+  NerNetwork(const NerNetwork&) = delete;
+  NerNetwork& operator=(const NerNetwork&) = delete;
+
+  torch::nn::Module& module() const;
+  const Crf& crf() const;
+  Crf& crf();
+  bool hasVectors() const;
+
+  // Tag scores [B, T, K]; `train` turns dropout on.
+  at::Tensor emissions(const BatchTensors& batch, bool train) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace spanforge::model

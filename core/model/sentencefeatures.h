@@ -1,0 +1,22 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace spanforge::model {
+
+// One sentence as numbers, ready for batching (see Featurizer).
+struct SentenceFeatures {
+  int64_t length = 0;     // tokens
+  int64_t charWidth = 0;  // char slots per token: the longest token, capped
+
+  // [length][Featurizer::kFeatures][hashSeeds], each in [0, hashRows).
+  std::vector<int64_t> hashIds;
+  // [length][charWidth], 0 = padding (see Featurizer::charId).
+  std::vector<int64_t> charIds;
+  // [length]: 1 + row in the pretrained Vectors, 0 for a word without one.
+  // Empty when the model has no vectors.
+  std::vector<int64_t> vectorIds;
+};
+
+}  // namespace spanforge::model

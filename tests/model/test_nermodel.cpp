@@ -1,0 +1,229 @@
+#include "conlldata.h"
+#include "model/computethreads.h"
+#include "model/featurizer.h"
+#include "model/nermodel.h"
+#include "model/tagset.h"
+#include "model/vectors.h"
+#include "tempdir.h"
+
+#include "torchcatch.h"
+
+#include <chrono>
+
+// For Catch's messages (and glog's operator<< for vectors, which torch pulls in).
+namespace spanforge::text {
+inline std::ostream& operator<<(std::ostream& os, const TokenSpan& s) {
+  return os << "[" << s.first << "," << s.last << ")" << s.label;
+}
+}  // namespace spanforge::text
+
+using namespace spanforge::model;
+using spanforge::model::testing::readConll;
+using spanforge::model::testing::Sentence;
+using spanforge::testing::TempDir;
+
+namespace {
+
+// Small enough to train in a second or two, big enough to memorise 20 sentences.
+ModelConfig smallConfig(const std::string& encoder, const std::string& scheme) {
+  ModelConfig c;
+  c.hashRows = 2000;
+  c.hashSeeds = 2;
+  c.wordDim = 32;
+  c.charDim = 16;
+  c.charFilters = 32;
+  c.hidden = 64;
+  c.cnnDepth = 3;
+  c.dropout = 0.1;
+  c.encoder = encoder;
+  c.tagScheme = scheme;
+  return c;
+}
+
+Batch batchOf(const NerModel& model, const std::vector<Sentence>& data, bool gold) {
+  Batch b;
+  for (const auto& s : data)
+    b.add(model.featurize(s.tokens),
+          gold ? model.encodeTags(s.spans, s.tokens.size()) : std::vector<int64_t>{});
+  return b;
+}
+
+std::vector<std::vector<spanforge::text::TokenSpan>> spansOf(const std::vector<Prediction>& p) {
+  std::vector<std::vector<spanforge::text::TokenSpan>> out;
+  for (const auto& x : p) {
+    out.emplace_back();
+    for (const auto& s : x.spans) out.back().push_back(s.span);
+  }
+  return out;
+}
+
+double train(NerModel& model, const Batch& batch, int steps) {
+  torch::optim::Adam opt(model.module().parameters(), torch::optim::AdamOptions(0.01));
+  model.setTraining(true);
+  for (int i = 0; i < steps; ++i) {
+    opt.zero_grad();
+    model.lossTensor(batch).backward();
+    opt.step();
+  }
+  model.setTraining(false);
+  return model.loss(batch);
+}
+
+}  // namespace
+
+TEST_CASE("ner model: overfits 20 WNUT sentences and predicts their spans") {
+  ComputeThreads::apply(1);
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 20);
+  REQUIRE(data.size() == 20);
+  const auto labels = testing::labelsOf(data);
+  REQUIRE(labels.size() >= 3);
+  for (auto [encoder, scheme] : {std::pair{"bilstm", "biluo"}, std::pair{"cnn", "iob2"}}) {
+    INFO(encoder << " " << scheme);
+    torch::manual_seed(0);
+    NerModel model(smallConfig(encoder, scheme), labels);
+    const Batch batch = batchOf(model, data, true);
+    const double before = model.loss(batch);
+    const auto t0 = std::chrono::steady_clock::now();
+    const double after = train(model, batch, 80);
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    INFO(encoder << ": loss " << before << " -> " << after << " in " << secs << " s");
+    CHECK(after < 0.05 * before);
+    CHECK(after < 0.5);
+
+    const std::vector<Prediction> pred = model.predict(batchOf(model, data, false));
+    REQUIRE(pred.size() == data.size());
+    for (size_t i = 0; i < data.size(); ++i) {
+      CHECK(spansOf(pred)[i] == data[i].spans);
+      for (const auto& s : pred[i].spans) CHECK(s.score > 0.5);
+      CHECK(pred[i].bestPathProbability > 0.5);
+      CHECK(pred[i].margin <= pred[i].bestPathProbability);
+      CHECK(pred[i].tags.size() == data[i].tokens.size());
+    }
+  }
+}
+
+TEST_CASE("ner model: predictions do not depend on batch companions") {
+  ComputeThreads::apply(1);
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 6);
+  for (const char* encoder : {"bilstm", "cnn"}) {
+    torch::manual_seed(1);
+    NerModel model(smallConfig(encoder, "biluo"), testing::labelsOf(data));
+    const auto together = model.predict(batchOf(model, data, false));
+    for (size_t i = 0; i < data.size(); ++i) {
+      const auto alone = model.predict(batchOf(model, {data[i]}, false));
+      CHECK(alone[0].tags == together[i].tags);
+      CHECK(alone[0].bestPathProbability == Approx(together[i].bestPathProbability).epsilon(1e-4));
+      CHECK(alone[0].meanTokenEntropy == Approx(together[i].meanTokenEntropy).epsilon(1e-4));
+    }
+  }
+}
+
+TEST_CASE("ner model: uncertainty figures are consistent") {
+  ComputeThreads::apply(1);
+  torch::manual_seed(2);
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 5);
+  NerModel model(smallConfig("cnn", "biluo"), testing::labelsOf(data));
+  std::vector<std::vector<std::string>> sentences;
+  for (const auto& s : data) sentences.push_back(s.tokens);
+  sentences.push_back({});  // empty sentence
+  const auto pred = model.predict(sentences);
+  REQUIRE(pred.size() == 6);
+  for (size_t i = 0; i < 5; ++i) {
+    const auto& p = pred[i];
+    CHECK(p.bestPathProbability > 0.0);
+    CHECK(p.bestPathProbability < 1.0);
+    CHECK(std::log(p.bestPathProbability) / static_cast<double>(data[i].tokens.size()) ==
+          Approx(p.bestPathLogProbPerToken));
+    CHECK(p.margin >= 0.0);
+    CHECK(p.margin <= p.bestPathProbability);
+    CHECK(p.meanTokenEntropy > 0.0);
+    CHECK(p.meanTokenEntropy <= std::log(static_cast<double>(model.tagSet().size())) + 1e-9);
+  }
+  CHECK(pred[5].tags.empty());
+  CHECK(pred[5].bestPathProbability == 1.0);
+}
+
+TEST_CASE("ner model: save and load weights round trip") {
+  ComputeThreads::apply(1);
+  TempDir dir;
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 8);
+  const auto labels = testing::labelsOf(data);
+  const ModelConfig config = smallConfig("bilstm", "biluo");
+  torch::manual_seed(3);
+  NerModel a(config, labels);
+  train(a, batchOf(a, data, true), 10);
+  a.saveWeights(dir.file("w.pt"));
+
+  torch::manual_seed(99);  // different initial weights
+  NerModel b(config, labels);
+  b.loadWeights(dir.file("w.pt"));
+  CHECK(b.parameterCount() == a.parameterCount());
+  const auto pa = a.predict(batchOf(a, data, false));
+  const auto pb = b.predict(batchOf(b, data, false));
+  for (size_t i = 0; i < data.size(); ++i) {
+    CHECK(pa[i].tags == pb[i].tags);
+    CHECK(pa[i].bestPathProbability == pb[i].bestPathProbability);
+    REQUIRE(pa[i].spans.size() == pb[i].spans.size());
+    for (size_t j = 0; j < pa[i].spans.size(); ++j)
+      CHECK(pa[i].spans[j].score == pb[i].spans[j].score);
+  }
+  CHECK(a.loss(batchOf(a, data, true)) == b.loss(batchOf(b, data, true)));
+
+  // Another architecture refuses the file, leaving the model untouched.
+  NerModel c(smallConfig("cnn", "biluo"), labels);
+  CHECK_THROWS_WITH(c.loadWeights(dir.file("w.pt")), Catch::Contains("w.pt"));
+  ModelConfig wider = config;
+  wider.hidden = 32;
+  NerModel d(wider, labels);
+  CHECK_THROWS_WITH(d.loadWeights(dir.file("w.pt")), Catch::Contains("shape"));
+  CHECK_THROWS_WITH(a.loadWeights(dir.file("missing.pt")), Catch::Contains("missing.pt"));
+}
+
+TEST_CASE("ner model: pretrained vectors, frozen or fine-tuned") {
+  ComputeThreads::apply(1);
+  TempDir dir;
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 4);
+  auto vectors = std::make_shared<const Vectors>(std::vector<std::string>{"the", "from", "view"},
+                                                 std::vector<float>(3 * 8, 0.5f), 8);
+  ModelConfig config = smallConfig("cnn", "biluo");
+  config.vectors = "unused.vec";  // given explicitly below, so not read
+  NerModel frozen(config, testing::labelsOf(data), vectors);
+  config.freezeVectors = false;
+  NerModel tuned(config, testing::labelsOf(data), vectors);
+  CHECK(tuned.parameterCount() == frozen.parameterCount() + 4 * 8);
+  const auto f = frozen.featurize({"The", "zebra"});
+  CHECK(f.vectorIds == std::vector<int64_t>{1, 0});
+  CHECK(std::isfinite(train(tuned, batchOf(tuned, data, true), 3)));
+  // Frozen tables are not part of the weights.
+  frozen.saveWeights(dir.file("f.pt"));
+  config.freezeVectors = true;
+  NerModel frozen2(config, testing::labelsOf(data), vectors);
+  frozen2.loadWeights(dir.file("f.pt"));
+  const auto batch = batchOf(frozen, data, true);
+  CHECK(frozen.loss(batch) == frozen2.loss(batch));
+  // Vectors named in the config but unreadable.
+  CHECK_THROWS_WITH(NerModel(config, testing::labelsOf(data)), Catch::Contains("unused.vec"));
+}
+
+TEST_CASE("ner model: compute threads") {
+  ComputeThreads::apply(2);
+  CHECK(ComputeThreads::current() == 2);
+  ComputeThreads::apply(0);  // the default
+  CHECK(ComputeThreads::current() == 1);
+}
+
+TEST_CASE("ner model: devices and bad configs") {
+  const std::vector<std::string> labels{"PER"};
+  NerModel model(smallConfig("cnn", "biluo"), labels);
+  CHECK(model.device() == "cpu");
+  model.setDevice("cpu");
+  CHECK_THROWS_AS(model.setDevice("gpu7"), std::invalid_argument);
+  if (!torch::cuda::is_available()) CHECK_THROWS_AS(model.setDevice("cuda:0"), std::runtime_error);
+  CHECK_THROWS_AS(NerModel(smallConfig("transformer", "biluo"), labels), std::invalid_argument);
+  CHECK_THROWS_AS(NerModel(smallConfig("cnn", "iob1"), labels), std::invalid_argument);
+  Batch noGold;
+  noGold.add(model.featurize({"a", "b"}));
+  CHECK_THROWS_AS(model.loss(noGold), std::invalid_argument);
+  CHECK(model.predict(Batch{}).empty());
+}

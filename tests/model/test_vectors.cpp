@@ -1,0 +1,110 @@
+#include "io/inputerror.h"
+#include "model/vectors.h"
+#include "tempdir.h"
+
+#include <zlib.h>
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+using spanforge::model::Vectors;
+using spanforge::testing::TempDir;
+
+namespace {
+
+void writePlain(const std::string& path, const std::string& content) {
+  std::ofstream(path, std::ios::binary) << content;
+}
+
+void writeGz(const std::string& path, const std::string& content) {
+  gzFile f = gzopen(path.c_str(), "wb");
+  REQUIRE(f != nullptr);
+  gzwrite(f, content.data(), static_cast<unsigned>(content.size()));
+  gzclose(f);
+}
+
+const char* const kGlove = "the 0.1 0.2 -0.3\nParis 1 2 3e-1\n, 0 0 0\n";
+const char* const kWord2vec = "3 3\nthe 0.1 0.2 -0.3\r\nParis 1 2 3e-1\r\n, 0 0 0\r\n";
+
+void checkTable(const Vectors& v) {
+  REQUIRE(v.size() == 3);
+  CHECK(v.dim() == 3);
+  CHECK(v.words() == std::vector<std::string>{"the", "Paris", ","});
+  CHECK(v.row(1)[2] == Approx(0.3f));
+  CHECK(v.row(0)[2] == Approx(-0.3f));
+  CHECK(v.find("the") == 0);
+  CHECK(v.find("The") == 0);  // via lower case
+  CHECK(v.find("Paris") == 1);
+  CHECK(v.find("paris") == -1);  // exact first, then lower-case only
+  CHECK(v.find("nope") == -1);
+}
+
+std::string errorOf(const std::string& path) {
+  try {
+    Vectors::load(path);
+  } catch (const spanforge::io::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("vectors: GloVe and word2vec text, plain and gzip") {
+  TempDir dir;
+  writePlain(dir.file("glove.txt"), kGlove);
+  writePlain(dir.file("w2v.vec"), kWord2vec);
+  writeGz(dir.file("glove.txt.gz"), kGlove);
+  writeGz(dir.file("w2v.vec.gz"), kWord2vec);
+  for (const char* name : {"glove.txt", "w2v.vec", "glove.txt.gz", "w2v.vec.gz"}) {
+    INFO(name);
+    checkTable(Vectors::load(dir.file(name)));
+  }
+}
+
+TEST_CASE("vectors: max rows, duplicates and words with spaces") {
+  TempDir dir;
+  writePlain(dir.file("v.txt"), "a 1 2\nb 3 4\na 5 6\n. . . 7 8\nc 9 10\n");
+  const Vectors all = Vectors::load(dir.file("v.txt"));
+  CHECK(all.words() == std::vector<std::string>{"a", "b", ". . .", "c"});
+  CHECK(all.row(0)[0] == 1.0f);  // the first "a" wins
+  CHECK(Vectors::load(dir.file("v.txt"), 2).size() == 2);
+}
+
+TEST_CASE("vectors: long lines") {
+  TempDir dir;
+  std::string line = "long";
+  for (int i = 0; i < 5000; ++i) line += " 0.123456";
+  writeGz(dir.file("v.gz"), line + "\n" + "short" + line.substr(4) + "\n");
+  const Vectors v = Vectors::load(dir.file("v.gz"));
+  CHECK(v.size() == 2);
+  CHECK(v.dim() == 5000);
+}
+
+TEST_CASE("vectors: malformed files name the file and line") {
+  TempDir dir;
+  writePlain(dir.file("short.txt"), "a 1 2 3\nb 1 2\n");
+  CHECK_THAT(errorOf(dir.file("short.txt")),
+             Catch::Contains("short.txt:2") && Catch::Contains("expected 3 values"));
+  writePlain(dir.file("long.txt"), "a 1 2 3\nb 1 2 3 4\n");
+  CHECK_THAT(errorOf(dir.file("long.txt")), Catch::Contains("long.txt:2"));
+  writePlain(dir.file("header.txt"), "2 3\na 1 2 3\nb 1 2\n");
+  CHECK_THAT(errorOf(dir.file("header.txt")), Catch::Contains("header.txt:3"));
+  writePlain(dir.file("nan.txt"), "a 1 2 3\nb 1 x 3\n");
+  CHECK_THAT(errorOf(dir.file("nan.txt")),
+             Catch::Contains("nan.txt:2") && Catch::Contains("\"x\" is not a number"));
+  writePlain(dir.file("empty.txt"), "");
+  CHECK_THROWS_AS(Vectors::load(dir.file("empty.txt")), std::runtime_error);
+  CHECK_THROWS_WITH(Vectors::load(dir.file("missing.txt")), Catch::Contains("missing.txt"));
+}
+
+TEST_CASE("vectors: save and load round trip") {
+  TempDir dir;
+  const Vectors v({"x", "y z"}, {0.1f, -2.5e-8f, 3.0f, 1.0f / 3.0f}, 2);
+  for (const char* name : {"out.vec", "out.vec.gz"}) {
+    v.save(dir.file(name));
+    const Vectors r = Vectors::load(dir.file(name));
+    CHECK(r.words() == v.words());
+    CHECK(r.data() == v.data());  // bit-exact floats
+  }
+}
