@@ -4,6 +4,7 @@
 #include "documentdelegate.h"
 #include "documentlistmodel.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -11,7 +12,6 @@
 #include <QListView>
 #include <QLocale>
 #include <QPainter>
-#include <QShortcut>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -20,7 +20,10 @@ namespace spanforge::ui {
 namespace {
 
 QIcon swatch(const QColor& color) {
-  QPixmap pm(12, 12);
+  // Drawn at the screen's pixel ratio, so it stays sharp on HiDPI screens.
+  const qreal dpr = qApp->devicePixelRatio();
+  QPixmap pm(QSize(12, 12) * dpr);
+  pm.setDevicePixelRatio(dpr);
   pm.fill(Qt::transparent);
   QPainter p(&pm);
   p.setRenderHint(QPainter::Antialiasing);
@@ -45,7 +48,9 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
       searchTimer_(new QTimer(this)) {
   search_->setPlaceholderText(tr("Search text…"));
   search_->setClearButtonEnabled(true);
-  search_->setToolTip(tr("Case-insensitive search in the document texts (Ctrl+F)"));
+  search_->setToolTip(
+      tr("Case-insensitive search in the document texts (%1)")
+          .arg(QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText)));
   statusCombo_->setToolTip(tr("Show documents with this status"));
   labelCombo_->setToolTip(tr("Show documents with at least one span of this label"));
   statusCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -93,10 +98,6 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
   connect(model_, &DocumentListModel::totalCountChanged, this, &DocumentBrowser::updateFooter);
   connect(model_, &DocumentListModel::errorOccurred, this, &DocumentBrowser::errorOccurred);
 
-  auto* find = new QShortcut(QKeySequence::Find, this);
-  find->setContext(Qt::WindowShortcut);
-  connect(find, &QShortcut::activated, this, &DocumentBrowser::focusSearch);
-
   setSource(nullptr, {}, {});
 }
 
@@ -117,10 +118,7 @@ void DocumentBrowser::setSource(store::DocumentRepository* documents,
   updateStatusItems();
 
   labelCombo_->clear();
-  labelCombo_->addItem(tr("All labels"), QString());
-  for (const store::Label& l : labels)
-    labelCombo_->addItem(swatch(QColor(QString::fromStdString(l.color))),
-                         QString::fromStdString(l.name), QString::fromStdString(l.name));
+  setLabels(labels);
 
   searchTimer_->stop();
   search_->clear();
@@ -134,6 +132,57 @@ void DocumentBrowser::setStatusCounts(const std::map<text::DocStatus, int64_t>& 
   statusCounts_ = statusCounts;
   updateStatusItems();
   updateFooter();
+}
+
+void DocumentBrowser::setLabels(const std::vector<store::Label>& labels) {
+  const QString chosen = labelCombo_->currentData().toString();
+  {
+    const QSignalBlocker block(labelCombo_);
+    labelCombo_->clear();
+    labelCombo_->addItem(tr("All labels"), QString());
+    for (const store::Label& l : labels)
+      labelCombo_->addItem(swatch(QColor(QString::fromStdString(l.color))),
+                           QString::fromStdString(l.name), QString::fromStdString(l.name));
+    labelCombo_->setCurrentIndex(std::max(0, labelCombo_->findData(chosen)));
+  }
+  // The chosen label was renamed or deleted: the filter changes with it.
+  if (!chosen.isEmpty() && labelCombo_->currentIndex() == 0) applyFilter();
+}
+
+void DocumentBrowser::refreshDocument(int64_t id) { model_->refreshDocument(id); }
+
+void DocumentBrowser::refresh() { model_->refreshLoaded(); }
+
+void DocumentBrowser::reload() {
+  const int64_t current = lastEmittedId_;
+  model_->reload();
+  const int row = model_->rowOfId(current);
+  if (row >= 0) list_->setCurrentIndex(model_->index(row));
+}
+
+bool DocumentBrowser::selectNext() {
+  const QModelIndex current = list_->currentIndex();
+  const int row = current.isValid() ? current.row() + 1 : 0;
+  if (row >= model_->rowCount() && model_->canFetchMore({})) model_->fetchMore({});
+  if (row >= model_->rowCount()) return false;
+  list_->setCurrentIndex(model_->index(row));
+  list_->scrollTo(model_->index(row));
+  return true;
+}
+
+bool DocumentBrowser::selectPrevious() {
+  const QModelIndex current = list_->currentIndex();
+  if (!current.isValid() || current.row() == 0) return false;
+  list_->setCurrentIndex(model_->index(current.row() - 1));
+  list_->scrollTo(list_->currentIndex());
+  return true;
+}
+
+void DocumentBrowser::clearCurrent() {
+  const QSignalBlocker block(list_->selectionModel());
+  list_->selectionModel()->clearCurrentIndex();
+  list_->clearSelection();
+  lastEmittedId_ = 0;
 }
 
 void DocumentBrowser::updateStatusItems() {

@@ -38,6 +38,21 @@ class DocumentBrowser : public QWidget {
                  const std::map<text::DocStatus, int64_t>& statusCounts);
   // New counts after documents changed status (keeps the filters).
   void setStatusCounts(const std::map<text::DocStatus, int64_t>& statusCounts);
+  // New label list for the label filter; keeps the chosen label when it still
+  // exists, else shows all labels again.
+  void setLabels(const std::vector<store::Label>& labels);
+  // After documents changed: one row, or every loaded row.
+  void refreshDocument(int64_t id);
+  void refresh();
+  // Reloads the list from the store (after an import), keeping the filters.
+  void reload();
+
+  // Makes the row after (before) the current one current, loading more rows
+  // when needed; false at the end (start) of the list.
+  bool selectNext();
+  bool selectPrevious();
+  // Clears the current row (the open document is not in the list).
+  void clearCurrent();
 
   // Makes the document current (loading pages until it is found, if it
   // matches the filter); returns false when it is not in the filtered list.

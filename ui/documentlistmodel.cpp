@@ -50,6 +50,50 @@ void DocumentListModel::reload() {
   if (!error.isEmpty()) emit errorOccurred(error);
 }
 
+void DocumentListModel::refreshDocument(int64_t id) {
+  const int row = rowOfId(id);
+  if (row < 0 || !repository_) return;
+  try {
+    // Keyset paging from id - 1, unfiltered: exactly this document.
+    const std::vector<store::DocumentSummary> one = repository_->page({}, id - 1, 1);
+    if (one.empty() || one.front().id != id) return;
+    rows_[size_t(row)] = one.front();
+  } catch (const std::exception& e) {
+    emit errorOccurred(QString::fromStdString(e.what()));
+    return;
+  }
+  emit dataChanged(index(row), index(row));
+}
+
+void DocumentListModel::refreshLoaded() {
+  if (!repository_ || rows_.empty()) {
+    reload();
+    return;
+  }
+  std::vector<store::DocumentSummary> fresh;
+  int64_t total = 0;
+  try {
+    fresh = repository_->page(filter_, 0, static_cast<int>(rows_.size()));
+    total = repository_->count(filter_);
+  } catch (const std::exception& e) {
+    emit errorOccurred(QString::fromStdString(e.what()));
+    return;
+  }
+  const bool same = fresh.size() == rows_.size() &&
+                    std::equal(fresh.begin(), fresh.end(), rows_.begin(),
+                               [](const auto& a, const auto& b) { return a.id == b.id; });
+  if (!same) {
+    reload();
+    return;
+  }
+  rows_ = std::move(fresh);
+  emit dataChanged(index(0), index(rowCount() - 1));
+  if (total != total_) {
+    total_ = total;
+    emit totalCountChanged(total_);
+  }
+}
+
 int DocumentListModel::rowOfId(int64_t id) const {
   // Rows are in id order (keyset paging), so a binary search finds it.
   auto it = std::lower_bound(rows_.begin(), rows_.end(), id,
@@ -121,18 +165,23 @@ void DocumentListModel::fetchMore(const QModelIndex& parent) {
   atEnd_ = !more;
 }
 
+int DocumentListModel::nextPageSize() const {
+  return std::clamp(rowCount() / 8, kPageSize, kMaxPageSize);
+}
+
 std::vector<store::DocumentSummary> DocumentListModel::fetchPage() {
   const int64_t afterId = rows_.empty() ? 0 : rows_.back().id;
+  const int limit = nextPageSize();
   std::vector<store::DocumentSummary> page;
   try {
-    page = repository_->page(filter_, afterId, kPageSize);
+    page = repository_->page(filter_, afterId, limit);
   } catch (const std::exception& e) {
     atEnd_ = true;
     emit errorOccurred(QString::fromStdString(e.what()));
     return {};
   }
   // A short page means there is nothing after it.
-  atEnd_ = static_cast<int>(page.size()) < kPageSize;
+  atEnd_ = static_cast<int>(page.size()) < limit;
   return page;
 }
 

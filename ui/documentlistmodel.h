@@ -27,7 +27,13 @@ class DocumentListModel : public QAbstractListModel {
     SpanCountRole,  // qint64
     LengthRole,     // code points
   };
+  // The first pages hold kPageSize rows; later ones an eighth of what is
+  // loaded, up to kMaxPageSize. Item views lay out every row again after an
+  // insertion, so a fixed page size would make scrolling a million rows cost
+  // quadratic time; growing pages keep it near linear.
   static constexpr int kPageSize = 200;
+  static constexpr int kMaxPageSize = 50000;
+  int nextPageSize() const;
 
   explicit DocumentListModel(QObject* parent = nullptr);
 
@@ -41,6 +47,14 @@ class DocumentListModel : public QAbstractListModel {
   const store::DocumentFilter& filter() const { return filter_; }
   // Reads the first page and the total again (after the documents changed).
   void reload();
+  // Reads one loaded row again after its document changed (status, spans);
+  // the row stays even when it no longer matches the filter, so the list
+  // does not shift under the person working through it.
+  void refreshDocument(int64_t id);
+  // Reads every loaded row again (after a label change touched many rows),
+  // keeping the loaded range and the view's position when the rows are the
+  // same documents.
+  void refreshLoaded();
 
   // Documents matching the filter in the whole project, not only those loaded.
   int64_t totalCount() const { return total_; }

@@ -4,6 +4,7 @@
 
 #include <QEvent>
 #include <QHelpEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
@@ -24,11 +25,48 @@ LabelLegend::LabelLegend(QWidget* parent) : QWidget(parent) {
   QSizePolicy sp = sizePolicy();
   sp.setHeightForWidth(true);
   setSizePolicy(sp);
+  setMouseTracking(true);
+}
+
+QString LabelLegend::labelName(int i) const {
+  return i >= 0 && i < labelCount() ? labels_[size_t(i)].name : QString();
+}
+
+void LabelLegend::setHint(const QString& hint) {
+  hint_ = hint;
+  update();
+}
+
+int LabelLegend::chipAt(const QPointF& pos) const {
+  std::vector<QRectF> rects;
+  layoutChips(width(), &rects);
+  for (size_t i = 0; i < rects.size(); ++i)
+    if (rects[i].contains(pos)) return static_cast<int>(i);
+  return -1;
+}
+
+void LabelLegend::mouseMoveEvent(QMouseEvent* event) {
+  const int chip = chipAt(event->position());
+  if (chip == hover_) return;
+  hover_ = chip;
+  setCursor(chip >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+  update();
+}
+
+void LabelLegend::leaveEvent(QEvent*) {
+  hover_ = -1;
+  update();
+}
+
+void LabelLegend::mousePressEvent(QMouseEvent* event) {
+  const int chip = chipAt(event->position());
+  if (event->button() == Qt::LeftButton && chip >= 0) emit labelClicked(labels_[size_t(chip)].name);
 }
 
 void LabelLegend::setLabels(const std::vector<store::Label>& labels,
                             const std::map<std::string, int64_t>& spanCounts) {
   labels_.clear();
+  hover_ = -1;
   for (const store::Label& l : labels) {
     Chip c;
     c.name = QString::fromStdString(l.name);
@@ -110,8 +148,11 @@ void LabelLegend::paintEvent(QPaintEvent*) {
   for (size_t i = 0; i < labels_.size(); ++i) {
     const Chip& c = labels_[i];
     const QRectF r = rects[i].adjusted(0.5, 0.5, -0.5, -0.5);
-    p.setPen(QPen(LabelStyle::edge(c.color, pal), 1.2));
-    p.setBrush(LabelStyle::fill(c.color, pal));
+    const bool hover = static_cast<int>(i) == hover_;
+    p.setPen(QPen(LabelStyle::edge(c.color, pal), hover ? 2.0 : 1.2));
+    QColor fill = LabelStyle::fill(c.color, pal);
+    if (hover) fill.setAlphaF(std::min(1.0, fill.alphaF() * 1.6));
+    p.setBrush(fill);
     p.drawRoundedRect(r, r.height() / 2, r.height() / 2);
 
     qreal x = r.left() + kChipPadX;
@@ -132,6 +173,17 @@ void LabelLegend::paintEvent(QPaintEvent*) {
     p.drawText(QRectF(x, r.top(), r.right() - x, r.height()), Qt::AlignLeft | Qt::AlignVCenter,
                c.name);
   }
+  // The hint, right-aligned on the last row when it fits beside the chips.
+  if (!hint_.isEmpty() && !rects.empty()) {
+    const QRectF& lastChip = rects.back();
+    const QRectF room(lastChip.right() + 24, lastChip.top(), width() - kPad - lastChip.right() - 24,
+                      lastChip.height());
+    if (QFontMetricsF(font()).horizontalAdvance(hint_) <= room.width()) {
+      p.setFont(font());
+      p.setPen(pal.color(QPalette::PlaceholderText));
+      p.drawText(room, Qt::AlignRight | Qt::AlignVCenter, hint_);
+    }
+  }
 }
 
 bool LabelLegend::event(QEvent* event) {
@@ -143,8 +195,10 @@ bool LabelLegend::event(QEvent* event) {
       if (!rects[i].contains(help->pos())) continue;
       const Chip& c = labels_[i];
       QString tip = c.name;
-      if (!c.hotkey.isEmpty()) tip += tr(" · hotkey %1").arg(c.hotkey);
       tip += c.spans == 1 ? tr(" · 1 span") : tr(" · %1 spans").arg(c.spans);
+      tip += c.hotkey.isEmpty()
+                 ? tr("\nClick to label the selection with it.")
+                 : tr("\nClick, or press %1, to label the selection with it.").arg(c.hotkey);
       QToolTip::showText(help->globalPos(), tip, this);
       return true;
     }

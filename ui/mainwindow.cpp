@@ -1,11 +1,16 @@
 #include "mainwindow.h"
 
-#include "docstatusstyle.h"
+#include "annotationsession.h"
 #include "documentbrowser.h"
 #include "documentlistmodel.h"
-#include "documentview.h"
-#include "labellegend.h"
+#include "editorkeys.h"
+#include "editorpane.h"
+#include "exportdialog.h"
+#include "helpoverlay.h"
+#include "importdialog.h"
+#include "labelmanagerdialog.h"
 #include "project/demoproject.h"
+#include "spaneditor.h"
 #include "statusbarcounts.h"
 #include "store/project.h"
 
@@ -17,15 +22,14 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFrame>
-#include <QLabel>
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <QVBoxLayout>
+#include <QUndoGroup>
+#include <QUndoStack>
 
 #include <exception>
 
@@ -40,6 +44,7 @@ const char* const kGeometryKey = "mainWindow/geometry";
 const char* const kStateKey = "mainWindow/state";
 const char* const kLastDirKey = "mainWindow/lastDirectory";
 const char* const kFileFilter = QT_TRANSLATE_NOOP("MainWindow", "Spanforge projects (*.spanforge)");
+constexpr int kMessageMs = 6000;
 
 std::string nativePath(const QString& path) { return QFile::encodeName(path).toStdString(); }
 }  // namespace
@@ -48,46 +53,35 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
     : QMainWindow(parent),
       settings_(settings),
       recent_(settings),
+      undoGroup_(new QUndoGroup(this)),
       browser_(new DocumentBrowser(this)),
       browserDock_(new QDockWidget(tr("Documents"), this)),
-      legend_(new LabelLegend(this)),
-      header_(new QLabel(this)),
-      view_(new DocumentView(this)),
+      pane_(new EditorPane(this)),
       counts_(new StatusBarCounts(this)) {
-  // Centre: labels, the open document's header line, the document itself.
-  auto* central = new QWidget(this);
-  auto* layout = new QVBoxLayout(central);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->setSpacing(0);
-  auto* rule = new QFrame(central);
-  rule->setFrameShape(QFrame::HLine);
-  rule->setFrameShadow(QFrame::Sunken);
-  header_->setTextFormat(Qt::RichText);
-  header_->setContentsMargins(DocumentView::kMargin, 6, DocumentView::kMargin, 6);
-  header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  view_->setFrameShape(QFrame::NoFrame);
-  layout->addWidget(legend_);
-  layout->addWidget(rule);
-  layout->addWidget(header_);
-  layout->addWidget(view_, 1);
-  setCentralWidget(central);
-
+  setCentralWidget(pane_);
   browserDock_->setObjectName(QStringLiteral("documentsDock"));  // for saveState
   browserDock_->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
   browserDock_->setWidget(browser_);
   addDockWidget(Qt::LeftDockWidgetArea, browserDock_);
   resizeDocks({browserDock_}, {380}, Qt::Horizontal);
-
-  statusBar()->addWidget(counts_, 1);
+  // Messages on the left, the counts always visible on the right.
+  statusBar()->addPermanentWidget(counts_);
 
   createMenus();
   connect(browser_, &DocumentBrowser::documentActivated, this, &MainWindow::showDocument);
+  // A click (or Enter) on a row hands the keyboard to the editor, so label
+  // keys go there; arrow keys in the list keep browsing.
+  for (auto signal : {&QAbstractItemView::clicked, &QAbstractItemView::activated})
+    connect(browser_->listView(), signal, this,
+            [this] { editor()->setFocus(Qt::OtherFocusReason); });
   // Queued: the model reports errors from inside view updates, where a modal
   // dialog must not start.
   connect(
       browser_, &DocumentBrowser::errorOccurred, this,
       [this](const QString& message) { showError(tr("Cannot read the documents"), message); },
       Qt::QueuedConnection);
+  connect(pane_, &EditorPane::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
 
   resize(1200, 780);
   restoreGeometry(settings_.value(kGeometryKey).toByteArray());
@@ -96,9 +90,14 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
-  // The browser's model points into the project: detach it first.
+  // The views point into the session and the project: detach them first.
+  pane_->setSession(nullptr);
+  session_.reset();
   browser_->setSource(nullptr, {}, {});
 }
+
+SpanEditor* MainWindow::editor() const { return pane_->editor(); }
+LabelLegend* MainWindow::labelLegend() const { return pane_->legend(); }
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -108,13 +107,37 @@ void MainWindow::createMenus() {
   open->setShortcut(QKeySequence::Open);
   recentMenu_ = file->addMenu(tr("Open &Recent"));
   file->addSeparator();
+  projectActions_ << file->addAction(tr("&Import Documents…"), this, &MainWindow::importDialog);
+  projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+  projectActions_ << file->addAction(tr("&Export Documents…"), this, &MainWindow::exportDialog);
+  projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  file->addSeparator();
   QAction* close = file->addAction(tr("&Close Project"), this, &MainWindow::closeProject);
   close->setShortcut(QKeySequence::Close);
+  projectActions_ << close;
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
   quit->setMenuRole(QAction::QuitRole);
   rebuildRecentMenu();
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  undo_ = undoGroup_->createUndoAction(this, tr("&Undo"));
+  undo_->setShortcut(QKeySequence::Undo);
+  redo_ = undoGroup_->createRedoAction(this, tr("&Redo"));
+  redo_->setShortcut(QKeySequence::Redo);
+  edit->addAction(undo_);
+  edit->addAction(redo_);
+  edit->addSeparator();
+  QAction* find = edit->addAction(tr("&Find Documents…"), browser_, &DocumentBrowser::focusSearch);
+  find->setShortcut(QKeySequence::Find);
+  projectActions_ << find;
+
+  createDocumentMenu();
+
+  QMenu* labels = menuBar()->addMenu(tr("&Labels"));
+  projectActions_ << labels->addAction(tr("&Manage Labels…"), this, &MainWindow::labelManager);
+  projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   QAction* toggle = browserDock_->toggleViewAction();
@@ -122,7 +145,36 @@ void MainWindow::createMenus() {
   view->addAction(toggle);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), pane_->help(), &HelpOverlay::toggle);
+  keys->setShortcut(EditorKeys::help());
   help->addAction(tr("&About Spanforge"), this, &MainWindow::showAbout);
+}
+
+// The document actions act on the open document. Their keys work while the
+// editor has the focus, so Enter still confirms a search and arrows still
+// move in the list; the menu shows them and works from anywhere.
+void MainWindow::createDocumentMenu() {
+  documentMenu_ = menuBar()->addMenu(tr("&Document"));
+  auto add = [this](const QString& text, const QList<QKeySequence>& keys, auto&& slot) {
+    QAction* a = documentMenu_->addAction(text, this, slot);
+    a->setShortcuts(keys);
+    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    editor()->addAction(a);
+    projectActions_ << a;
+    return a;
+  };
+  using S = text::DocStatus;
+  add(tr("&Accept and Next"), EditorKeys::acceptAndNext(), [this] { finishDocument(S::Accepted); });
+  add(tr("&Reject and Next"), {EditorKeys::rejectAndNext()},
+      [this] { finishDocument(S::Rejected); });
+  add(tr("&Ignore and Next"), {EditorKeys::ignoreAndNext()},
+      [this] { finishDocument(S::Ignored); });
+  add(tr("Mark &Unlabelled"), {EditorKeys::markUnlabelled()}, [this] {
+    if (session_) session_->setStatus(S::Unlabelled);
+  });
+  documentMenu_->addSeparator();
+  add(tr("&Next Document"), {EditorKeys::next()}, [this] { finishDocument(std::nullopt); });
+  add(tr("&Previous Document"), {EditorKeys::previous()}, [this] { previousDocument(); });
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -213,36 +265,33 @@ bool MainWindow::openProject(const QString& path) {
 void MainWindow::closeProject() { setProject(nullptr); }
 
 void MainWindow::setProject(std::unique_ptr<store::Project> project) {
-  // Detach every view from the old project before it is closed.
+  // Detach every view from the old session and project before they close.
+  pane_->setSession(nullptr);
+  session_.reset();
   browser_->setSource(nullptr, {}, {});
-  view_->clearDocument();
-  header_->setText(QStringLiteral(" "));
   project_ = std::move(project);
+  updateActions();
 
   if (!project_) {
-    legend_->setLabels({});
-    view_->setLabels({});
     counts_->clearCounts();
-    view_->setPlaceholderText(
+    editor()->setPlaceholderText(
         tr("Open a project with File > Open, or create one with File > New."));
     updateTitle();
     return;
   }
   try {
-    const std::vector<store::Label> labels = project_->labels().all();
-    const auto statusCounts = project_->documents().countByStatus();
-    legend_->setLabels(labels, project_->documents().spanCountByLabel());
-    view_->setLabels(labels);
-    counts_->setCounts(statusCounts);
-    browser_->setSource(&project_->documents(), labels, statusCounts);
+    session_ = std::make_unique<AnnotationSession>(*project_);
+    connectSession();
+    pane_->setSession(session_.get());
+    counts_->setCounts(session_->statusCounts());
+    browser_->setSource(&project_->documents(), session_->labels(), session_->statusCounts());
 
     int64_t total = 0;
-    for (const auto& [status, n] : statusCounts) total += n;
-    view_->setPlaceholderText(
-        total == 0 ? tr("This project has no documents yet.\n\nImport texts, JSONL or CoNLL "
-                        "with:\nspanforge-cli import %1 FILE…")
-                         .arg(QDir::toNativeSeparators(QString::fromStdString(project_->path())))
-                   : tr("Select a document in the list."));
+    for (const auto& [status, n] : session_->statusCounts()) total += n;
+    editor()->setPlaceholderText(total == 0
+                                     ? tr("This project has no documents yet.\n\nImport texts, "
+                                          "JSONL or CoNLL with File > Import Documents.")
+                                     : tr("Select a document in the list."));
     // Open on the first document rather than an empty page.
     if (browser_->model()->rowCount() > 0)
       browser_->listView()->setCurrentIndex(browser_->model()->index(0));
@@ -252,33 +301,91 @@ void MainWindow::setProject(std::unique_ptr<store::Project> project) {
     showError(tr("Cannot read the project"), message);
     return;
   }
+  updateActions();
   updateTitle();
 }
 
+void MainWindow::connectSession() {
+  AnnotationSession* s = session_.get();
+  undoGroup_->addStack(s->undoStack());
+  undoGroup_->setActiveStack(s->undoStack());
+  connect(s, &AnnotationSession::documentWritten, browser_, &DocumentBrowser::refreshDocument);
+  connect(s, &AnnotationSession::countsChanged, this, [this, s] {
+    counts_->setCounts(s->statusCounts());
+    browser_->setStatusCounts(s->statusCounts());
+  });
+  connect(s, &AnnotationSession::labelsChanged, this, [this, s] {
+    browser_->setLabels(s->labels());
+    browser_->refresh();
+  });
+  connect(s, &AnnotationSession::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+  connect(s, &AnnotationSession::revealRequested, this, &MainWindow::reveal);
+}
+
+void MainWindow::updateActions() {
+  for (QAction* a : projectActions_) a->setEnabled(project_ != nullptr);
+}
+
 void MainWindow::showDocument(int64_t id) {
+  if (!session_) return;
+  if (!session_->open(id)) editor()->clearDocument();
+}
+
+// A command of the undo stack changes a document that is not open: select it
+// in the list, or open it directly when the filter hides it.
+void MainWindow::reveal(int64_t id) {
+  if (browser_->selectDocument(id)) return;
+  browser_->clearCurrent();
+  showDocument(id);
+}
+
+void MainWindow::finishDocument(std::optional<text::DocStatus> status) {
+  if (!session_ || !session_->current()) return;
+  if (status && !session_->setStatus(*status)) return;
+  if (!browser_->selectNext())
+    statusBar()->showMessage(status ? tr("Saved. That was the last document in the list.")
+                                    : tr("That is the last document in the list."),
+                             kMessageMs);
+  editor()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::previousDocument() {
+  if (!browser_->selectPrevious())
+    statusBar()->showMessage(tr("That is the first document in the list."), kMessageMs);
+  editor()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::importDialog() {
   if (!project_) return;
-  try {
-    const auto stored = project_->documents().get(id);
-    if (!stored) {
-      view_->clearDocument();
-      header_->setText(tr("Document %1 no longer exists.").arg(id));
-      return;
-    }
-    view_->setDocument(id, stored->doc);
-    const text::Document& d = stored->doc;
-    QStringList parts;
-    parts << tr("<b>Document %1</b>").arg(id);
-    parts << QStringLiteral("<span style=\"color:%1\">●</span>&nbsp;%2")
-                 .arg(DocStatusStyle::color(d.status).name(), DocStatusStyle::name(d.status));
-    const auto n = static_cast<qlonglong>(d.spans.size());
-    parts << (n == 0 ? tr("no spans") : n == 1 ? tr("1 span") : tr("%1 spans").arg(n));
-    if (stored->split != store::Split::None)
-      parts << tr("%1 split").arg(QString::fromUtf8(store::toString(stored->split)));
-    if (!d.source.empty()) parts << QString::fromStdString(d.source).toHtmlEscaped();
-    header_->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")));
-  } catch (const std::exception& e) {
-    showError(tr("Cannot read document %1").arg(id), QString::fromStdString(e.what()));
-  }
+  ImportDialog dialog(QString::fromStdString(project_->path()), this);
+  connect(&dialog, &ImportDialog::imported, this, &MainWindow::afterImport);
+  dialog.exec();
+}
+
+void MainWindow::afterImport() {
+  if (!session_) return;
+  session_->reload();  // labels and counts
+  browser_->reload();
+  if (!session_->current() && browser_->model()->rowCount() > 0)
+    browser_->listView()->setCurrentIndex(browser_->model()->index(0));
+}
+
+void MainWindow::exportDialog() {
+  if (!project_) return;
+  int64_t all = 0;
+  for (const auto& [status, n] : session_->statusCounts()) all += n;
+  const auto accepted = session_->statusCounts().find(text::DocStatus::Accepted);
+  ExportDialog dialog(QString::fromStdString(project_->path()),
+                      accepted == session_->statusCounts().end() ? 0 : accepted->second, all, this);
+  dialog.setOutputPath(dialogDirectory() + QStringLiteral("/annotations.jsonl"));
+  dialog.exec();
+}
+
+void MainWindow::labelManager() {
+  if (!session_) return;
+  LabelManagerDialog dialog(*session_, this);
+  dialog.exec();
 }
 
 void MainWindow::showError(const QString& title, const QString& message) {

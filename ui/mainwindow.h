@@ -1,16 +1,19 @@
 #pragma once
 
 #include "recentprojects.h"
+#include "text/document.h"
 
 #include <QMainWindow>
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
+class QAction;
 class QDockWidget;
-class QLabel;
 class QMenu;
 class QSettings;
+class QUndoGroup;
 
 namespace spanforge::store {
 class Project;
@@ -18,14 +21,17 @@ class Project;
 
 namespace spanforge::ui {
 
+class AnnotationSession;
 class DocumentBrowser;
-class DocumentView;
+class EditorPane;
 class LabelLegend;
+class SpanEditor;
 class StatusBarCounts;
 
-// The main window only composes: the document browser (left dock), the label
-// legend and document view (centre), the status counts, and the File menu.
-// It owns the open project; each area gets the repositories it needs.
+// The main window only composes: the document browser (left dock), the
+// editor pane (label bar, document header, span editor), the status counts
+// and the menus. It owns the open project and its annotation session, and
+// moves between documents (accept / reject / ignore and next, skip).
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
@@ -42,41 +48,61 @@ class MainWindow : public QMainWindow {
   void closeProject();
 
   store::Project* project() const { return project_.get(); }
+  AnnotationSession* session() const { return session_.get(); }
   RecentProjects& recentProjects() { return recent_; }
   DocumentBrowser* browser() const { return browser_; }
-  DocumentView* documentView() const { return view_; }
-  LabelLegend* labelLegend() const { return legend_; }
+  EditorPane* editorPane() const { return pane_; }
+  SpanEditor* editor() const;
+  LabelLegend* labelLegend() const;
   StatusBarCounts* statusCounts() const { return counts_; }
   QMenu* recentMenu() const { return recentMenu_; }
+  QAction* undoAction() const { return undo_; }
+  QAction* redoAction() const { return redo_; }
 
  public slots:
   void showDocument(int64_t id);
+  // Sets the open document's status (none: keep it) and opens the next one
+  // in the browser's order and filter.
+  void finishDocument(std::optional<text::DocStatus> status);
+  void previousDocument();
+  void importDialog();
+  void exportDialog();
+  void labelManager();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
 
  private:
   void createMenus();
+  void createDocumentMenu();
   void rebuildRecentMenu();
   void newProjectDialog();
   void openProjectDialog();
   void showAbout();
   void setProject(std::unique_ptr<store::Project> project);
+  void connectSession();
+  void reveal(int64_t id);
+  void afterImport();
   void showError(const QString& title, const QString& message);
   void updateTitle();
+  void updateActions();
   QString dialogDirectory() const;
 
   QSettings& settings_;
   RecentProjects recent_;
   std::unique_ptr<store::Project> project_;
+  std::unique_ptr<AnnotationSession> session_;
+  QUndoGroup* undoGroup_;
 
   DocumentBrowser* browser_;
   QDockWidget* browserDock_;
-  LabelLegend* legend_;
-  QLabel* header_;
-  DocumentView* view_;
+  EditorPane* pane_;
   StatusBarCounts* counts_;
   QMenu* recentMenu_ = nullptr;
+  QMenu* documentMenu_ = nullptr;
+  QAction* undo_ = nullptr;
+  QAction* redo_ = nullptr;
+  QList<QAction*> projectActions_;  // enabled only with a project open
 };
 
 }  // namespace spanforge::ui

@@ -149,3 +149,45 @@ TEST_CASE("DocumentListModel reload picks up changed documents") {
   CHECK(model.rowCount() == 1);
   CHECK(model.totalCount() == 1);
 }
+
+TEST_CASE("DocumentListModel refreshes changed rows in place") {
+  TempDir dir;
+  auto project = makeProject(dir.file("p.spanforge"), 450);
+  DocumentListModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  store::DocumentFilter rejected;
+  rejected.status = text::DocStatus::Rejected;  // 2, 6, 10, ...
+  model.setRepository(&project->documents(), rejected);
+  fetchAll(model);
+  const int rows = model.rowCount();
+  REQUIRE(model.idAt(1) == 6);
+
+  // One document changes: only its row changes, and stays although it no
+  // longer matches the filter.
+  project->documents().setStatus(6, text::DocStatus::Accepted);
+  project->documents().setSpans(6, {});
+  QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+  QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+  model.refreshDocument(6);
+  REQUIRE(changed.count() == 1);
+  CHECK(changed.front().at(0).toModelIndex().row() == 1);
+  CHECK(model.index(1).data(DocumentListModel::StatusRole).toInt() ==
+        static_cast<int>(text::DocStatus::Accepted));
+  CHECK(model.index(1).data(DocumentListModel::SpanCountRole).toLongLong() == 0);
+  CHECK(model.rowCount() == rows);
+  model.refreshDocument(7);  // not in the list: nothing
+  CHECK(changed.count() == 1);
+
+  // Every loaded row again (a label was renamed): same ids, no reset.
+  project->labels().rename(project->labels().find("PER")->id, "PERSON");
+  project->documents().setStatus(6, text::DocStatus::Rejected);
+  model.refreshLoaded();
+  CHECK(reset.isEmpty());
+  CHECK(changed.count() == 2);
+  CHECK(model.rowCount() == rows);
+  // Different ids (a document left the filter): a reset.
+  project->documents().setStatus(10, text::DocStatus::Ignored);
+  model.refreshLoaded();
+  CHECK(reset.count() == 1);
+  CHECK(model.totalCount() == rows - 1);
+}

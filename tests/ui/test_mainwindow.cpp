@@ -1,9 +1,10 @@
 #include "demoprojectbuilder.h"
 #include "documentbrowser.h"
 #include "documentlistmodel.h"
-#include "documentview.h"
+#include "editorpane.h"
 #include "labellegend.h"
 #include "mainwindow.h"
+#include "spaneditor.h"
 #include "statusbarcounts.h"
 #include "uitestproject.h"
 
@@ -20,6 +21,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <cctype>
 #include <fstream>
 #include <set>
 
@@ -46,6 +48,19 @@ void closeNextMessageBox(QString* seen, int attempts = 200) {
 }
 
 QString qpath(const std::string& p) { return QString::fromStdString(p); }
+
+// The first of two adjacent word tokens outside every span, or -1.
+int unlabelledWords(const text::Document& d) {
+  auto free = [&](const text::Token& t) {
+    if (t.end - t.start < 2 || !std::isalpha(static_cast<unsigned char>(t.text[0]))) return false;
+    for (const auto& s : d.spans)
+      if (s.start < t.end && t.start < s.end) return false;
+    return true;
+  };
+  for (size_t i = 0; i + 1 < d.tokens.size(); ++i)
+    if (free(d.tokens[i]) && free(d.tokens[i + 1])) return static_cast<int>(i);
+  return -1;
+}
 }  // namespace
 
 TEST_CASE("MainWindow opens a project and shows the clicked document") {
@@ -64,21 +79,22 @@ TEST_CASE("MainWindow opens a project and shows the clicked document") {
         QStringLiteral("30 documents · accepted 8 · unlabelled 7 · rejected 8 · ignored 7"));
   CHECK(window.labelLegend()->labelCount() == 3);
   // It opens on the first document.
-  CHECK(window.documentView()->text() == QStringLiteral("Doc 1: Alice met Acme in Paris."));
+  CHECK(window.editor()->text() == QStringLiteral("Doc 1: Alice met Acme in Paris."));
 
   QListView* list = window.browser()->listView();
   const QModelIndex sixth = window.browser()->model()->index(5);
   QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(sixth).center());
-  CHECK(window.documentView()->documentId() == sixth.data(DocumentListModel::IdRole).toLongLong());
-  CHECK(window.documentView()->text() == QStringLiteral("Doc 6: Alice met Acme in Paris."));
-  REQUIRE(window.documentView()->spanCount() == 2);
-  CHECK(window.documentView()->spanText(0) == QStringLiteral("Alice"));
-  CHECK(window.documentView()->spanText(1) == QStringLiteral("Paris"));
+  CHECK(window.editor()->documentId() == sixth.data(DocumentListModel::IdRole).toLongLong());
+  CHECK(window.editor()->text() == QStringLiteral("Doc 6: Alice met Acme in Paris."));
+  CHECK(window.editor()->hasFocus());  // label keys go to the editor after a click
+  REQUIRE(window.editor()->spanCount() == 2);
+  CHECK(window.editor()->spanText(0) == QStringLiteral("Alice"));
+  CHECK(window.editor()->spanText(1) == QStringLiteral("Paris"));
 
   CHECK(window.recentProjects().paths().value(0) == QFileInfo(qpath(path)).canonicalFilePath());
   window.closeProject();
   CHECK(window.project() == nullptr);
-  CHECK(window.documentView()->text().isEmpty());
+  CHECK(window.editor()->text().isEmpty());
   CHECK(window.browser()->model()->rowCount() == 0);
 }
 
@@ -120,7 +136,7 @@ TEST_CASE("MainWindow creates empty projects and remembers recent ones") {
       REQUIRE(window.createProject(qpath(dir.file("p" + std::to_string(i) + ".spanforge"))));
     REQUIRE(window.project() != nullptr);
     CHECK(window.browser()->model()->rowCount() == 0);
-    CHECK(window.documentView()->placeholderText().contains(QStringLiteral("no documents")));
+    CHECK(window.editor()->placeholderText().contains(QStringLiteral("no documents")));
     CHECK(window.statusCounts()->plainText().startsWith(QStringLiteral("0 documents")));
 
     const QStringList recent = window.recentProjects().paths();
@@ -154,25 +170,39 @@ TEST_CASE("Screenshot of the main window on the demo project") {
   CHECK(progress.count() > 0);
   REQUIRE(window.openProject(qpath(path)));
 
-  // A gold document with several spans of different labels, found through
-  // the store.
+  // The longest gold document with spans of at least three labels, found
+  // through the store.
   store::DocumentFilter accepted;
   accepted.status = text::DocStatus::Accepted;
-  int64_t chosen = 0;
-  for (const auto& s : window.project()->documents().page(accepted, 0, 1000)) {
-    if (s.spanCount < 3 || s.length < 60 || s.length > 140) continue;
+  int64_t chosen = 0, chosenLength = 0;
+  for (const auto& s : window.project()->documents().page(accepted, 0, 3000)) {
+    if (s.spanCount < 3 || s.length > 150 || s.length <= chosenLength) continue;
     const auto stored = window.project()->documents().get(s.id);
     std::set<std::string> labels;
     for (const auto& span : stored->doc.spans) labels.insert(span.label);
-    if (labels.size() >= 3) {
+    if (labels.size() >= 3 && unlabelledWords(stored->doc) >= 0) {
       chosen = s.id;
-      break;
+      chosenLength = s.length;
     }
   }
   REQUIRE(chosen != 0);
   REQUIRE(window.browser()->selectDocument(chosen));
-  CHECK(window.documentView()->documentId() == chosen);
-  CHECK(window.documentView()->spanCount() >= 3);
+  spanforge::ui::SpanEditor* editor = window.editor();
+  CHECK(editor->documentId() == chosen);
+  CHECK(editor->spanCount() >= 3);
+  QApplication::setActiveWindow(&window);
+  editor->setFocus();
+
+  // A drag over two unlabelled words, held down: the snapped selection is
+  // previewed live.
+  const auto stored = window.project()->documents().get(chosen);
+  const int first = unlabelledWords(stored->doc);
+  const auto& tokens = stored->doc.tokens;
+  const QPoint from = editor->characterRect(tokens[size_t(first)].start + 1).center().toPoint();
+  const QPoint to = editor->characterRect(tokens[size_t(first) + 1].end - 2).center().toPoint();
+  QTest::mousePress(editor->viewport(), Qt::LeftButton, {}, from);
+  QTest::mouseMove(editor->viewport(), to);
+  CHECK(editor->hasSelection());
   QTest::qWait(50);
 
   const QString dirName = QStringLiteral(SPANFORGE_BINARY_DIR "/screenshots");
@@ -180,7 +210,25 @@ TEST_CASE("Screenshot of the main window on the demo project") {
   const QImage shot = window.grab().toImage();
   CHECK(shot.size() == QSize(1280, 800));
   CHECK(shot.save(dirName + QStringLiteral("/mainwindow.png")));
-  CHECK(shot.save(QStringLiteral("/tmp/sf-mainwindow.png")));
+  CHECK(shot.save(QStringLiteral("/tmp/sf-editor.png")));
+  QTest::mouseRelease(editor->viewport(), Qt::LeftButton, {}, to);
+
+  // A span selected from the keyboard (focus ring).
+  QTest::keyClick(editor, Qt::Key_Escape);
+  QTest::keyClick(editor, Qt::Key_Tab);
+  CHECK(editor->selectedSpan() >= 0);
+  QTest::qWait(20);
+  const QImage selected = window.grab().toImage();
+  CHECK(selected.save(dirName + QStringLiteral("/mainwindow-selected.png")));
+  CHECK(selected.save(QStringLiteral("/tmp/sf-editor-selected.png")));
+
+  // The key help over the editor.
+  QTest::keyClick(editor, Qt::Key_F1);
+  QTest::qWait(20);
+  const QImage help = window.grab().toImage();
+  CHECK(help.save(dirName + QStringLiteral("/mainwindow-help.png")));
+  CHECK(help.save(QStringLiteral("/tmp/sf-help.png")));
+  QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
 
   // The same window in a dark palette: nothing may assume a white background.
   QPalette dark;

@@ -1,5 +1,5 @@
-#include "documentview.h"
 #include "labellegend.h"
+#include "spaneditor.h"
 #include "statusbarcounts.h"
 
 #include <catch2/catch.hpp>
@@ -8,8 +8,8 @@
 #include <QImage>
 #include <QTest>
 
-using spanforge::ui::DocumentView;
 using spanforge::ui::LabelLegend;
+using spanforge::ui::SpanEditor;
 using spanforge::ui::StatusBarCounts;
 namespace store = spanforge::store;
 namespace text = spanforge::text;
@@ -20,8 +20,8 @@ std::vector<store::Label> labels() {
 }
 }  // namespace
 
-TEST_CASE("DocumentView places a span after emoji at the right rectangle") {
-  DocumentView view;
+TEST_CASE("SpanEditor places a span after emoji at the right rectangle") {
+  SpanEditor view;
   view.setLabels(labels());
   view.resize(700, 300);
   view.show();
@@ -47,10 +47,10 @@ TEST_CASE("DocumentView places a span after emoji at the right rectangle") {
   const int u16Start = static_cast<int>(t.indexOf(QStringLiteral("Paris")));
   REQUIRE(u16Start == 14);
   const QFontMetricsF fm(view.font());
-  const qreal left = DocumentView::kMargin + fm.horizontalAdvance(t.left(u16Start));
+  const qreal left = SpanEditor::kMargin + fm.horizontalAdvance(t.left(u16Start));
   const qreal width = fm.horizontalAdvance(QStringLiteral("Paris"));
-  CHECK(rects[0].left() + DocumentView::kSpanPadX == Approx(left).margin(1.0));
-  CHECK(rects[0].width() - 2 * DocumentView::kSpanPadX == Approx(width).margin(1.0));
+  CHECK(rects[0].left() + SpanEditor::kSpanPadX == Approx(left).margin(1.0));
+  CHECK(rects[0].width() - 2 * SpanEditor::kSpanPadX == Approx(width).margin(1.0));
   CHECK(rects[0].height() >= fm.height());
   // The two spans sit on one line; the tag sits just above its box.
   CHECK(view.spanRects(0).front().top() == Approx(rects[0].top()));
@@ -68,8 +68,8 @@ TEST_CASE("DocumentView places a span after emoji at the right rectangle") {
   CHECK(image.pixelColor(outside) == base);
 }
 
-TEST_CASE("DocumentView wraps long spans onto several lines and skips bad spans") {
-  DocumentView view;
+TEST_CASE("SpanEditor wraps long spans onto several lines and skips bad spans") {
+  SpanEditor view;
   view.setLabels(labels());
   view.resize(240, 400);
   view.show();

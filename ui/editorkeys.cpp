@@ -1,0 +1,54 @@
+#include "editorkeys.h"
+
+#include <QCoreApplication>
+
+namespace spanforge::ui {
+
+namespace {
+QString tr(const char* s) { return QCoreApplication::translate("EditorKeys", s); }
+QString native(const QKeySequence& k) { return k.toString(QKeySequence::NativeText); }
+}  // namespace
+
+QList<QKeySequence> EditorKeys::acceptAndNext() {
+  return {QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)};
+}
+QKeySequence EditorKeys::rejectAndNext() { return QKeySequence(Qt::ALT | Qt::Key_R); }
+QKeySequence EditorKeys::ignoreAndNext() { return QKeySequence(Qt::ALT | Qt::Key_I); }
+QKeySequence EditorKeys::markUnlabelled() { return QKeySequence(Qt::ALT | Qt::Key_U); }
+QKeySequence EditorKeys::next() { return QKeySequence(Qt::ALT | Qt::Key_Right); }
+QKeySequence EditorKeys::previous() { return QKeySequence(Qt::ALT | Qt::Key_Left); }
+QKeySequence EditorKeys::help() { return QKeySequence(Qt::Key_F1); }
+
+QVector<KeyGroup> EditorKeys::groups() {
+  const QString undo = native(QKeySequence::Undo);
+  const QString redo = native(QKeySequence::Redo);
+  return {
+      {tr("Select"),
+       {{tr("Drag"), tr("select whole tokens")},
+        {tr("Alt + drag"), tr("select exact characters")},
+        {tr("Double-click"), tr("select a token")},
+        {tr("Click a span"), tr("select the span")},
+        {tr("← / →"), tr("previous / next token")},
+        {tr("↑ / ↓"), tr("token on the line above / below")},
+        {tr("Home / End"), tr("first / last token of the line")},
+        {tr("Ctrl+Home / End"), tr("first / last token of the text")},
+        {tr("Shift + arrows"), tr("extend the selection")},
+        {tr("Tab / Shift+Tab"), tr("next / previous span")},
+        {tr("Esc"), tr("clear the selection")}}},
+      {tr("Label"),
+       {{tr("1-9, a-z"), tr("label the selection or the span")},
+        {tr("Click a label"), tr("the same, from the label bar")},
+        {tr("Del / Backspace"), tr("remove the selected span")},
+        {undo + QStringLiteral(" / ") + redo, tr("undo / redo (any document)")}}},
+      {tr("Document"),
+       {{tr("Enter"), tr("accept, open the next")},
+        {native(rejectAndNext()), tr("reject, open the next")},
+        {native(ignoreAndNext()), tr("ignore, open the next")},
+        {native(markUnlabelled()), tr("mark unlabelled again")},
+        {tr("Alt+→ / Alt+←"), tr("next / previous, no change")},
+        {native(QKeySequence::Find), tr("search the documents")},
+        {native(help()) + tr(" or ?"), tr("show or hide this help")}}},
+  };
+}
+
+}  // namespace spanforge::ui

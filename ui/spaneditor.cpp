@@ -1,0 +1,390 @@
+#include "spaneditor.h"
+
+#include <QApplication>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace spanforge::ui {
+
+SpanEditor::SpanEditor(QWidget* parent)
+    : QAbstractScrollArea(parent), painter_(layout_), keyboard_(layout_, selection_) {
+  // Reading text: a little larger than the UI font.
+  QFont f = font();
+  f.setPointSizeF(f.pointSizeF() * 1.3);
+  setFont(f);
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  viewport()->setBackgroundRole(QPalette::Base);
+  viewport()->setAutoFillBackground(true);
+  viewport()->setMouseTracking(true);
+  viewport()->setCursor(Qt::IBeamCursor);
+  setFocusPolicy(Qt::StrongFocus);
+  setAttribute(Qt::WA_InputMethodEnabled, false);  // hotkeys are plain keys
+  placeholder_ = tr("No document selected");
+  relayout();
+}
+
+SpanEditor::~SpanEditor() = default;
+
+QSize SpanEditor::sizeHint() const { return QSize(640, 400); }
+QSize SpanEditor::minimumSizeHint() const { return QSize(200, 120); }
+
+QFont SpanEditor::tagFont() const {
+  QFont f = font();
+  f.setPointSizeF(f.pointSizeF() * 0.68);
+  f.setWeight(QFont::DemiBold);
+  return f;
+}
+
+void SpanEditor::setLabels(const std::vector<store::Label>& labels) {
+  doc_.setLabels(labels);
+  viewport()->update();
+}
+
+void SpanEditor::setDocument(int64_t id, const text::Document& doc) {
+  id_ = id;
+  doc_.load(doc);
+  layout_.setText(doc_.text());
+  selection_.reset(doc_.tokens());
+  pendingSelect_ = {};
+  verticalScrollBar()->setValue(0);
+  setSpans(doc.spans);
+  relayout();
+}
+
+void SpanEditor::setSpans(const std::vector<text::Span>& spans) {
+  doc_.setSpans(spans);
+  selection_.setSpans(doc_.spanRanges());
+  if (!pendingSelect_.empty()) {
+    const int i = selection_.findSpan(pendingSelect_);
+    if (i >= 0) selection_.selectSpan(i);
+    pendingSelect_ = {};
+  }
+  hoverSpan_ = -1;
+  viewport()->update();
+  emit selectionChanged();
+}
+
+void SpanEditor::clearDocument() {
+  id_ = 0;
+  doc_.clear();
+  selection_.reset({});
+  layout_.setText(QString());
+  relayout();
+}
+
+void SpanEditor::setPlaceholderText(const QString& text) {
+  placeholder_ = text;
+  viewport()->update();
+}
+
+QString SpanEditor::spanLabel(int i) const {
+  return i >= 0 && i < spanCount() ? doc_.spans()[size_t(i)].label : QString();
+}
+
+QString SpanEditor::spanText(int i) const {
+  if (i < 0 || i >= spanCount()) return {};
+  const TextRange& r = doc_.spans()[size_t(i)].range;
+  return text().mid(r.start, r.end - r.start);
+}
+
+text::Span SpanEditor::span(int i) const {
+  return i >= 0 && i < spanCount()
+             ? doc_.toSpan(doc_.spans()[size_t(i)].range, doc_.spans()[size_t(i)].label)
+             : text::Span{};
+}
+
+text::Span SpanEditor::selection() const { return doc_.toSpan(selection_.range(), {}); }
+
+QString SpanEditor::selectedText() const {
+  const TextRange r = selection_.range();
+  return text().mid(r.start, r.end - r.start);
+}
+
+qreal SpanEditor::scrollY() const { return verticalScrollBar()->value(); }
+
+QPointF SpanEditor::toContent(const QPointF& p) const { return p + QPointF(0, scrollY()); }
+
+QVector<QRectF> SpanEditor::spanRects(int i) const {
+  QVector<QRectF> out;
+  if (i < 0 || i >= spanCount()) return out;
+  for (const QRectF& r : painter_.boxes(doc_.spans()[size_t(i)].range))
+    out.push_back(r.translated(0, -scrollY()));
+  return out;
+}
+
+QRectF SpanEditor::tagRect(int i) const {
+  const QRectF r = painter_.tagOf(doc_.spans(), i);
+  return r.isNull() ? r : r.translated(0, -scrollY());
+}
+
+QRectF SpanEditor::characterRect(int64_t cp) const {
+  const TextRange r = doc_.toRange(cp, cp + 1);
+  if (r.empty()) return {};
+  const QVector<QRectF> rects = layout_.rangeRects(r.start, r.end);
+  return rects.isEmpty() ? QRectF() : rects.front().translated(0, -scrollY());
+}
+
+int SpanEditor::spanAtPoint(const QPointF& p) const {
+  const QPointF c = toContent(p);
+  if (layout_.blockCount() == 0) return -1;
+  const auto [first, last] = layout_.layoutRange(c.y() - 60, c.y() + 60);
+  for (const auto& [i, tag] : painter_.tags(doc_.spans(), first, last))
+    if (tag.contains(c)) return i;
+  const int pos = layout_.hitTest(c, true);
+  const int i = selection_.spanAt(pos);
+  if (i < 0) return -1;
+  for (const QRectF& r : painter_.boxes(doc_.spans()[size_t(i)].range))
+    if (r.contains(c)) return i;
+  return -1;
+}
+
+void SpanEditor::selectSpan(int i) {
+  selection_.selectSpan(i);
+  selectionMoved();
+}
+
+void SpanEditor::clearSelection() {
+  selection_.clear();
+  selectionMoved();
+}
+
+void SpanEditor::applyLabel(const QString& label) {
+  const int selected = selection_.selectedSpan();
+  if (selected >= 0) {
+    if (doc_.spans()[size_t(selected)].label == label) return;
+    pendingSelect_ = doc_.spans()[size_t(selected)].range;
+    emit spanRelabelRequested(span(selected), label);
+  } else if (selection_.hasRange()) {
+    pendingSelect_ = selection_.range();
+    emit spanAddRequested(doc_.toSpan(selection_.range(), label));
+  } else {
+    emit messageRequested(
+        tr("Select some text first: drag over it, double-click a word, or "
+           "move to it with the arrow keys."));
+  }
+}
+
+void SpanEditor::removeSelectedSpan() {
+  const int selected = selection_.selectedSpan();
+  if (selected < 0) {
+    emit messageRequested(tr("Select a span first: click it, or press Tab."));
+    return;
+  }
+  emit spanRemoveRequested(span(selected));
+}
+
+void SpanEditor::relayout() {
+  layout_.setFont(font(), QFontMetricsF(tagFont()).height());
+  painter_.setTagFont(tagFont());
+  layout_.setWidth(viewport()->width());
+  updateScrollBar();
+  viewport()->update();
+}
+
+void SpanEditor::updateScrollBar() {
+  QScrollBar* bar = verticalScrollBar();
+  const int page = viewport()->height();
+  bar->setRange(0, std::max(0, static_cast<int>(std::ceil(layout_.height())) - page));
+  bar->setPageStep(page);
+  bar->setSingleStep(std::max(1, QFontMetrics(font()).height()));
+}
+
+void SpanEditor::ensureVisible(const TextRange& r) {
+  const QVector<QRectF> rects = layout_.rangeRects(r.start, std::max(r.end, r.start + 1));
+  updateScrollBar();
+  if (rects.isEmpty()) return;
+  const qreal top = rects.front().top() - layout_.tagBand() - 4;
+  const qreal bottom = rects.back().bottom() + 8;
+  QScrollBar* bar = verticalScrollBar();
+  if (top < bar->value())
+    bar->setValue(int(std::floor(top)));
+  else if (bottom > bar->value() + viewport()->height())
+    bar->setValue(int(std::ceil(bottom - viewport()->height())));
+}
+
+void SpanEditor::selectionMoved() {
+  const int span = selection_.selectedSpan();
+  if (span >= 0)
+    ensureVisible(doc_.spans()[size_t(span)].range);
+  else if (selection_.cursor() >= 0)
+    ensureVisible(selection_.tokens()[size_t(selection_.cursor())]);
+  viewport()->update();
+  emit selectionChanged();
+}
+
+void SpanEditor::resizeEvent(QResizeEvent* event) {
+  QAbstractScrollArea::resizeEvent(event);
+  if (viewport()->width() == int(layout_.width())) {
+    updateScrollBar();
+    return;
+  }
+  // Keep the first visible text in view across the new line breaks.
+  const int top = layout_.text().isEmpty() ? 0 : layout_.hitTest(QPointF(kMargin, scrollY()));
+  relayout();
+  if (top > 0) verticalScrollBar()->setValue(int(layout_.lineRect(top).top() - layout_.tagBand()));
+}
+
+void SpanEditor::changeEvent(QEvent* event) {
+  QAbstractScrollArea::changeEvent(event);
+  if (event->type() == QEvent::FontChange) relayout();
+  if (event->type() == QEvent::PaletteChange) viewport()->update();
+}
+
+// Tab and Shift+Tab move between spans while a document is open.
+bool SpanEditor::focusNextPrevChild(bool next) {
+  return id_ == 0 ? QAbstractScrollArea::focusNextPrevChild(next) : false;
+}
+
+bool SpanEditor::viewportEvent(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const int i = spanAtPoint(help->pos());
+    if (i >= 0) {
+      QToolTip::showText(help->globalPos(),
+                         tr("%1: “%2”\nClick to select; then a label key relabels it, "
+                            "Delete removes it.")
+                             .arg(spanLabel(i), spanText(i)),
+                         viewport());
+    } else {
+      QToolTip::hideText();
+      event->ignore();
+    }
+    return true;
+  }
+  return QAbstractScrollArea::viewportEvent(event);
+}
+
+void SpanEditor::paintEvent(QPaintEvent*) {
+  QPainter p(viewport());
+  p.setRenderHint(QPainter::Antialiasing);
+  if (layout_.text().isEmpty()) {
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(QRectF(viewport()->rect()).adjusted(kMargin, kMargin, -kMargin, -kMargin),
+               Qt::AlignCenter | Qt::TextWordWrap, placeholder_);
+    return;
+  }
+  const qreal before = layout_.height();
+  EditorScene scene;
+  scene.spans = &doc_.spans();
+  scene.selection = selection_.range();
+  scene.charLevel = selection_.charLevel();
+  scene.selectionHint = doc_.keysHint();
+  scene.selectedSpan = selection_.selectedSpan();
+  scene.hoverSpan = hoverSpan_;
+  if (selection_.cursor() >= 0) scene.caret = selection_.tokens()[size_t(selection_.cursor())];
+  scene.focused = hasFocus();
+  painter_.paint(p, palette(), scene, scrollY(), QRectF(viewport()->rect()));
+  // Blocks laid out for the first time may differ from their estimates.
+  if (layout_.height() != before) updateScrollBar();
+}
+
+void SpanEditor::mousePressEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton || layout_.text().isEmpty()) {
+    QAbstractScrollArea::mousePressEvent(event);
+    return;
+  }
+  setFocus(Qt::MouseFocusReason);
+  pressPoint_ = event->position();
+  pressPos_ = layout_.hitTest(toContent(pressPoint_));
+  pressSpan_ = spanAtPoint(pressPoint_);
+  pressAlt_ = event->modifiers() & Qt::AltModifier;
+  dragging_ = false;
+  doubleClicked_ = false;
+}
+
+void SpanEditor::mouseMoveEvent(QMouseEvent* event) {
+  if (!(event->buttons() & Qt::LeftButton) || pressPos_ < 0) {
+    const int hover = spanAtPoint(event->position());
+    if (hover != hoverSpan_) {
+      hoverSpan_ = hover;
+      viewport()->setCursor(hover >= 0 ? Qt::PointingHandCursor : Qt::IBeamCursor);
+      viewport()->update();
+    }
+    return;
+  }
+  if (!dragging_ &&
+      (event->position() - pressPoint_).manhattanLength() < QApplication::startDragDistance())
+    return;
+  dragging_ = true;
+  // Dragging past the top or bottom edge scrolls.
+  QScrollBar* bar = verticalScrollBar();
+  if (event->position().y() < 0) bar->setValue(bar->value() - bar->singleStep());
+  if (event->position().y() > viewport()->height()) bar->setValue(bar->value() + bar->singleStep());
+  const int pos = layout_.hitTest(toContent(event->position()));
+  selection_.dragTo(pressPos_, pos, pressAlt_ || (event->modifiers() & Qt::AltModifier));
+  viewport()->update();
+  emit selectionChanged();
+}
+
+void SpanEditor::mouseReleaseEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton || pressPos_ < 0) {
+    QAbstractScrollArea::mouseReleaseEvent(event);
+    return;
+  }
+  if (dragging_) {
+    const int pos = layout_.hitTest(toContent(event->position()));
+    selection_.dragTo(pressPos_, pos, pressAlt_ || (event->modifiers() & Qt::AltModifier));
+    if (!selection_.hasRange())
+      emit messageRequested(tr("That selection covers no token; hold Alt to select characters."));
+  } else if (!doubleClicked_) {
+    if (pressSpan_ >= 0)
+      selection_.selectSpan(pressSpan_);
+    else
+      selection_.placeCursor(
+          selection_.tokenNear(layout_.hitTest(toContent(event->position()), true)));
+  }
+  pressPos_ = -1;
+  dragging_ = false;
+  viewport()->update();
+  emit selectionChanged();
+}
+
+void SpanEditor::mouseDoubleClickEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton || layout_.text().isEmpty()) return;
+  doubleClicked_ = true;
+  pressPos_ = -1;
+  const int token = selection_.tokenAt(layout_.hitTest(toContent(event->position()), true));
+  if (token >= 0) selection_.moveCursor(token, false);
+  viewport()->update();
+  emit selectionChanged();
+}
+
+void SpanEditor::keyPressEvent(QKeyEvent* event) {
+  if (layout_.text().isEmpty()) {
+    QAbstractScrollArea::keyPressEvent(event);
+    return;
+  }
+  switch (keyboard_.navigate(*event)) {
+    case EditorKeyboard::Result::Moved:
+      selectionMoved();
+      return;
+    case EditorKeyboard::Result::NoSpans:
+      emit messageRequested(tr("This document has no spans yet."));
+      return;
+    case EditorKeyboard::Result::Ignored:
+      break;
+  }
+  const QString key = event->text().toLower();
+  const bool plain =
+      !(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
+  if (event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace)
+    removeSelectedSpan();
+  else if (key == QLatin1String("?"))
+    emit helpRequested();
+  else if (plain && key.size() == 1 && !doc_.labelForKey(key).isEmpty())
+    applyLabel(doc_.labelForKey(key));
+  else if (plain && key.size() == 1 && key.front().isLetterOrNumber())
+    emit messageRequested(tr("No label has the key %1 (F1 lists every key).").arg(key.toUpper()));
+  else
+    QAbstractScrollArea::keyPressEvent(event);
+}
+
+}  // namespace spanforge::ui

@@ -1,0 +1,133 @@
+#pragma once
+
+#include "documentlayout.h"
+#include "editordocument.h"
+#include "editorkeyboard.h"
+#include "editorselection.h"
+#include "spanpainter.h"
+#include "store/records.h"
+#include "text/document.h"
+
+#include <QAbstractScrollArea>
+
+#include <cstdint>
+#include <vector>
+
+namespace spanforge::ui {
+
+// The span editor: one document's text with its gold spans painted as
+// overlays at draw time (never written into the text), and every way to
+// select and label.
+//
+// Mouse: a drag selects and snaps to token boundaries, previewing the snapped
+// range while the button is held; Alt makes it character-exact. A double-click
+// selects a token, a click on a span selects it (focus ring).
+// Keyboard: Left/Right select the previous/next token, Up/Down the token on
+// the line above/below, Home/End the line's first/last token (Ctrl: the
+// document's), Shift extends; Tab/Shift+Tab select the next/previous span;
+// a label's hotkey labels the selection or relabels the selected span;
+// Delete/Backspace remove the selected span; Escape clears the selection.
+//
+// The editor changes nothing itself: it asks through signals (offsets in code
+// points, as in the core) and shows what it is given back with setSpans().
+class SpanEditor : public QAbstractScrollArea {
+  Q_OBJECT
+
+ public:
+  static constexpr qreal kMargin = DocumentLayout::kMargin;
+  static constexpr qreal kSpanPadX = SpanPainter::kPadX;
+
+  explicit SpanEditor(QWidget* parent = nullptr);
+  ~SpanEditor() override;
+
+  // Label colours and hotkeys; spans of unknown labels are grey.
+  void setLabels(const std::vector<store::Label>& labels);
+  void setDocument(int64_t id, const text::Document& doc);
+  // New spans for the open document; scroll position and selection stay.
+  void setSpans(const std::vector<text::Span>& spans);
+  void clearDocument();
+  void setPlaceholderText(const QString& text);
+  QString placeholderText() const { return placeholder_; }
+
+  int64_t documentId() const { return id_; }
+  const QString& text() const { return layout_.text(); }
+  int spanCount() const { return static_cast<int>(doc_.spans().size()); }
+  QString spanLabel(int i) const;
+  QString spanText(int i) const;
+  text::Span span(int i) const;  // code points
+  // Where span i sits: its boxes (one per line) and its label tag, in
+  // viewport coordinates (what paintEvent draws).
+  QVector<QRectF> spanRects(int i) const;
+  QRectF tagRect(int i) const;
+  // The box of the character at code point cp, in viewport coordinates.
+  QRectF characterRect(int64_t cp) const;
+
+  // The pending selection in code points (empty label), if any.
+  bool hasSelection() const { return selection_.hasRange(); }
+  text::Span selection() const;
+  QString selectedText() const;
+  int selectedSpan() const { return selection_.selectedSpan(); }
+  void selectSpan(int i);
+  const DocumentLayout& documentLayout() const { return layout_; }
+
+  QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
+
+ public slots:
+  // Labels the selection, or relabels the selected span.
+  void applyLabel(const QString& label);
+  void removeSelectedSpan();
+  void clearSelection();
+
+ signals:
+  void spanAddRequested(const spanforge::text::Span& span);
+  void spanRemoveRequested(const spanforge::text::Span& span);
+  void spanRelabelRequested(const spanforge::text::Span& span, const QString& label);
+  void selectionChanged();
+  void messageRequested(const QString& message);
+  void helpRequested();
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void changeEvent(QEvent* event) override;
+  bool viewportEvent(QEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  bool focusNextPrevChild(bool next) override;
+
+ private:
+  QFont tagFont() const;
+  qreal scrollY() const;
+  QPointF toContent(const QPointF& viewportPos) const;
+  int spanAtPoint(const QPointF& viewportPos) const;
+  void relayout();
+  void updateScrollBar();
+  void ensureVisible(const TextRange& r);
+  void selectionMoved();
+
+  // Laid out lazily, also from const queries (positions of spans, tests).
+  mutable DocumentLayout layout_;
+  SpanPainter painter_;
+  EditorSelection selection_;
+  EditorKeyboard keyboard_;
+  EditorDocument doc_;
+  int64_t id_ = 0;
+  QString placeholder_;
+
+  // Mouse gesture in progress.
+  QPointF pressPoint_;
+  int pressPos_ = -1;
+  int pressSpan_ = -1;
+  bool pressAlt_ = false;
+  bool dragging_ = false;
+  bool doubleClicked_ = false;
+  int hoverSpan_ = -1;
+  // Set when asking for a span, so it is selected once it comes back.
+  TextRange pendingSelect_;
+};
+
+}  // namespace spanforge::ui
