@@ -1,15 +1,20 @@
 #include "cli/cliapp.h"
 
 #include "cli/debugdatacommand.h"
+#include "cli/evaluatecommand.h"
 #include "cli/exportcommand.h"
 #include "cli/importcommand.h"
 #include "cli/initcommand.h"
 #include "cli/initconfigcommand.h"
+#include "cli/predictcommand.h"
 #include "cli/statscommand.h"
+#include "cli/traincommand.h"
 #include "io/inputerror.h"
 #include "io/writeerror.h"
 #include "store/storeerror.h"
 #include "train/configerror.h"
+#include "train/modelpackageerror.h"
+#include "train/trainingerror.h"
 
 #include <CLI/CLI.hpp>
 
@@ -21,8 +26,9 @@ namespace spanforge::cli {
 int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
            bool errIsTerminal) {
   Console console{out, err, errIsTerminal};
-  CLI::App app{"spanforge-cli: label, import, export and check named-entity data headless.",
-               "spanforge-cli"};
+  CLI::App app{
+      "spanforge-cli: label, import, export, check and train named-entity models headless.",
+      "spanforge-cli"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "spanforge-cli 0.1.0");
 
@@ -33,6 +39,9 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<StatsCommand>());
   commands.push_back(std::make_unique<DebugDataCommand>());
   commands.push_back(std::make_unique<InitConfigCommand>());
+  commands.push_back(std::make_unique<TrainCommand>());
+  commands.push_back(std::make_unique<EvaluateCommand>());
+  commands.push_back(std::make_unique<PredictCommand>());
   std::vector<CLI::App*> subs;
   for (auto& c : commands) subs.push_back(c->setup(app));
 
@@ -66,6 +75,12 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
       err << "error: " << e.what() << "\n";
       return kBadInput;
     } catch (const store::StoreError& e) {
+      err << "error: " << e.what() << "\n";
+      return kBadInput;
+    } catch (const train::ModelPackageError& e) {  // missing, corrupt or incompatible model
+      err << "error: " << e.what() << "\n";
+      return kBadInput;
+    } catch (const train::TrainingError& e) {
       err << "error: " << e.what() << "\n";
       return kBadInput;
     } catch (const std::exception& e) {

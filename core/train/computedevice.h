@@ -1,0 +1,28 @@
+#pragma once
+
+#include "train/trainevent.h"
+
+#include <string>
+
+namespace spanforge::train {
+
+// Device choice and memory figures for training. The CUDA parts are compiled
+// only against a CUDA build of libtorch (SPANFORGE_WITH_CUDA, set by CMake);
+// with a CPU libtorch, CUDA is simply never available.
+class ComputeDevice {
+ public:
+  // "auto" -> "cuda" when torch::cuda::is_available(), else "cpu"; any other
+  // setting is returned unchanged (NerModel::setDevice validates it).
+  static std::string resolve(const std::string& setting);
+  static bool cudaAvailable();
+  // Whether this binary was built against a CUDA libtorch.
+  static bool cudaCompiled();
+
+  // CUDA allocator statistics (allocated now and at peak, reserved) for a
+  // CUDA device; the process's resident memory for the CPU.
+  static MemoryUsage memory(const std::string& device);
+  // Starts a new peak for memory() on a CUDA device (no-op on the CPU).
+  static void resetPeak(const std::string& device);
+};
+
+}  // namespace spanforge::train

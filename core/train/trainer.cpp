@@ -1,0 +1,391 @@
+#include "train/trainer.h"
+
+#include "model/computethreads.h"
+#include "model/nermodel.h"
+#include "model/weighttransfer.h"
+#include "train/batcher.h"
+#include "train/computedevice.h"
+#include "train/datacheck.h"
+#include "train/evaluator.h"
+#include "train/learningrateschedule.h"
+#include "train/modelpackage.h"
+#include "train/modelpackageerror.h"
+#include "train/parallelfor.h"
+#include "train/parametersnapshot.h"
+#include "train/progressestimate.h"
+#include "train/throughputmeter.h"
+#include "train/trainingerror.h"
+#include "train/trainingobserver.h"
+
+#include <torch/torch.h>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <new>
+#include <random>
+#include <sstream>
+
+namespace spanforge::train {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Ends a run with FinishReason::Failed.
+struct Failure {
+  FailureKind kind;
+  std::string message;
+};
+
+std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainingSettings& s,
+                                                       std::vector<torch::Tensor> params) {
+  if (s.optimizer == "sgd")
+    return std::make_unique<torch::optim::SGD>(
+        std::move(params),
+        torch::optim::SGDOptions(s.learningRate).momentum(s.momentum).weight_decay(s.l2));
+  return std::make_unique<torch::optim::Adam>(std::move(params),
+                                              torch::optim::AdamOptions(s.learningRate)
+                                                  .betas({s.beta1, s.beta2})
+                                                  .eps(s.eps)
+                                                  .weight_decay(s.l2));
+}
+
+}  // namespace
+
+struct Trainer::Impl {
+  TrainConfig config;
+  Corpus train, dev;
+  std::string outputDir;
+  TrainerOptions options;
+  FailureKind failure = FailureKind::None;
+
+  std::unique_ptr<model::NerModel> model;
+  std::string device;
+  Clock::time_point start;
+  std::vector<model::SentenceFeatures> features;
+  std::vector<std::vector<int64_t>> tags;
+
+  // Progress of the run.
+  int64_t step = 0;
+  int64_t epochs = 0;  // completed passes
+  bool partialEpoch = false;
+  double lossSum = 0.0;
+  int64_t lossCount = 0;
+  int64_t lastEvalStep = -1;
+  double bestF1 = -1.0;
+  int64_t bestStep = 0;
+  int64_t sinceBest = 0;
+  EvaluationReport bestReport;
+  ParameterSnapshot best;  // the best model on dev so far
+
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+  MemoryUsage memory() const { return ComputeDevice::memory(device); }
+  bool cancelled() const { return options.cancel && options.cancel->load(); }
+
+  void buildModel();
+  void featurize();
+  void evaluate(const Evaluator& evaluator, bool* stop);
+  void trainStep(torch::optim::Optimizer& opt, const std::vector<size_t>& members, double lr,
+                 ThroughputMeter& meter, double epochsDone);
+  std::optional<FinishReason> limitReached(double epochsDone) const;
+  FinishedEvent finish(FinishReason reason);
+  FinishedEvent runLoop();
+};
+
+void Trainer::Impl::buildModel() {
+  if (options.resumeFrom.empty()) {
+    torch::manual_seed(static_cast<uint64_t>(config.training.seed));
+    try {
+      model = std::make_unique<model::NerModel>(config.model, train.labels(), options.vectors);
+    } catch (const std::invalid_argument& x) {  // a label the tag set refuses
+      throw Failure{FailureKind::Data, std::string("cannot build the model: ") + x.what()};
+    }
+    return;
+  }
+  ModelPackage package = ModelPackage::load(options.resumeFrom);
+  // The package fixes the architecture; new labels are appended to its own.
+  config.model = package.config().model;
+  std::vector<std::string> labels = package.info().labels;
+  for (const auto& l : train.labels())
+    if (std::find(labels.begin(), labels.end(), l) == labels.end()) labels.push_back(l);
+  torch::manual_seed(static_cast<uint64_t>(config.training.seed));
+  model = std::make_unique<model::NerModel>(config.model, labels, package.model().vectors());
+  model::WeightTransfer::copy(package.model(), *model);
+}
+
+void Trainer::Impl::featurize() {
+  features.reserve(train.size());
+  tags.reserve(train.size());
+  for (const auto& e : train.examples()) {
+    features.push_back(model->featurize(e.tokens));
+    tags.push_back(model->encodeTags(e.spans, e.tokens.size()));
+  }
+}
+
+void Trainer::Impl::trainStep(torch::optim::Optimizer& opt, const std::vector<size_t>& members,
+                              double lr, ThroughputMeter& meter, double epochsDone) {
+  const auto t0 = Clock::now();
+  ++step;
+  model::Batch batch;
+  for (size_t i : members) batch.add(features[i], tags[i]);
+  for (auto& group : opt.param_groups()) group.options().set_lr(lr);
+  model->setTraining(true);
+  opt.zero_grad();
+  torch::Tensor loss = model->lossTensor(batch);
+  if (options.poisonLoss && options.poisonLoss(step))
+    loss = loss * std::numeric_limits<double>::quiet_NaN();
+  const double value = loss.item<double>();
+  if (!std::isfinite(value)) {
+    std::ostringstream msg;
+    msg << "the training loss became " << (std::isnan(value) ? "NaN" : "infinite") << " at step "
+        << step << " (learning rate " << lr
+        << "); lower training.learning_rate or set training.grad_clip";
+    throw Failure{FailureKind::Diverged, msg.str()};
+  }
+  loss.backward();
+  if (config.training.gradClip > 0)
+    torch::nn::utils::clip_grad_norm_(model->module().parameters(), config.training.gradClip);
+  opt.step();
+  model->setTraining(false);
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  meter.add(batch.words(), secs);
+  lossSum += value;
+  ++lossCount;
+
+  StepEvent e;
+  e.step = step;
+  e.epoch = epochs + 1;
+  e.loss = value;
+  e.batchWords = batch.words();
+  e.wordsPerSecond = meter.wordsPerSecond();
+  e.learningRate = lr;
+  e.elapsedSeconds = elapsed();
+  const ProgressEstimate p =
+      ProgressEstimate::of(config.training, step, epochsDone, e.elapsedSeconds);
+  e.progress = p.progress;
+  e.etaSeconds = p.etaSeconds;
+  e.memory = memory();
+  if (options.observer) options.observer->onStep(e);
+}
+
+void Trainer::Impl::evaluate(const Evaluator& evaluator, bool* stop) {
+  const EvaluationResult r = evaluator.evaluate(*model);
+  lastEvalStep = step;
+  const double f1 = r.report.overall.f1;
+  EvaluationEvent e;
+  e.improved = f1 > bestF1;
+  if (e.improved) {
+    bestF1 = f1;
+    bestStep = step;
+    bestReport = r.report;
+    sinceBest = 0;
+    best.capture(*model);
+  } else {
+    ++sinceBest;
+  }
+  const int64_t patience = config.training.patience;
+  e.step = step;
+  e.epoch = epochs + 1;
+  e.elapsedSeconds = elapsed();
+  e.trainLoss = lossCount > 0 ? lossSum / static_cast<double>(lossCount) : 0.0;
+  e.scores = r.report;
+  e.wordsPerSecond = r.wordsPerSecond;
+  e.bestF1 = bestF1;
+  e.bestStep = bestStep;
+  e.patienceLeft = patience > 0 ? std::max<int64_t>(0, patience - sinceBest) : -1;
+  e.memory = memory();
+  lossSum = 0.0;
+  lossCount = 0;
+  if (options.observer) options.observer->onEvaluation(e);
+  if (stop) *stop = (patience > 0 && sinceBest >= patience) || bestF1 >= 1.0;
+}
+
+std::optional<FinishReason> Trainer::Impl::limitReached(double epochsDone) const {
+  const TrainingSettings& s = config.training;
+  if (s.maxSteps > 0 && step >= s.maxSteps) return FinishReason::MaxSteps;
+  if (s.maxEpochs > 0 && epochsDone >= static_cast<double>(s.maxEpochs))
+    return FinishReason::MaxEpochs;
+  if (s.maxMinutes > 0 && elapsed() >= 60.0 * s.maxMinutes) return FinishReason::MaxMinutes;
+  return std::nullopt;
+}
+
+FinishedEvent Trainer::Impl::runLoop() {
+#ifdef __GLIBC__
+  // Every step allocates and frees tens of MB (hash-table gradients, Adam
+  // temporaries). glibc would hand them back to the kernel and fault them
+  // in again next step: 20% of CPU time went to the kernel. Keeping them in
+  // the heap measured 8% faster; run() gives the memory back at the end.
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#endif
+  model::ComputeThreads::apply(static_cast<int>(config.device.threads));
+  device = ComputeDevice::resolve(config.device.device);
+  ComputeDevice::resetPeak(device);
+  validateData(config, train, dev);
+  ModelPackage::checkReplaceable(outputDir);
+  buildModel();
+  try {
+    model->setDevice(device);
+  } catch (const std::exception& x) {
+    throw Failure{FailureKind::Config, std::string("device \"") + device + "\": " + x.what()};
+  }
+  featurize();
+  std::vector<int64_t> lengths;
+  for (const auto& f : features) lengths.push_back(f.length);
+  const Batcher batcher(std::move(lengths), config.training);
+  // Predicting parallelises well across threads (see ParallelFor); on a GPU one thread is enough.
+  const int evalThreads = device == "cpu" ? ParallelFor::resolve(config.device.threads) : 1;
+  const Evaluator devEvaluator(dev, *model, evalThreads);
+  std::vector<torch::Tensor> params;
+  for (const auto& p : model->module().parameters())
+    if (p.requires_grad()) params.push_back(p);
+  const auto optimizer = makeOptimizer(config.training, std::move(params));
+  const LearningRateSchedule schedule(config.training);
+  std::mt19937_64 rng(static_cast<uint64_t>(config.training.seed));
+  ThroughputMeter meter;
+
+  std::optional<FinishReason> reason;
+  while (!reason) {
+    const auto batches = batcher.epoch(rng, step + 1);
+    if (batches.empty()) throw Failure{FailureKind::Data, "the training data has no tokens"};
+    size_t done = 0;
+    for (; done < batches.size() && !reason; ++done) {
+      if (cancelled()) {
+        reason = FinishReason::Cancelled;
+        break;
+      }
+      const double epochsDone = static_cast<double>(epochs) +
+                                static_cast<double>(done + 1) / static_cast<double>(batches.size());
+      trainStep(*optimizer, batches[done], schedule.at(step + 1), meter, epochsDone);
+      bool stop = false;
+      if (step % config.training.evalFrequency == 0) {
+        evaluate(devEvaluator, &stop);
+        if (stop) reason = bestF1 >= 1.0 ? FinishReason::Converged : FinishReason::EarlyStopped;
+      }
+      if (!reason) reason = limitReached(epochsDone);
+    }
+    if (done == batches.size())
+      ++epochs;
+    else if (done > 0)
+      partialEpoch = true;
+  }
+  if (*reason != FinishReason::Cancelled && lastEvalStep != step && step > 0)
+    evaluate(devEvaluator, nullptr);
+  return finish(*reason);
+}
+
+FinishedEvent Trainer::Impl::finish(FinishReason reason) {
+  FinishedEvent e;
+  e.reason = reason;
+  e.steps = step;
+  e.epochs = epochs + (partialEpoch ? 1 : 0);
+  e.bestStep = bestStep;
+  std::ostringstream msg;
+  msg << toString(reason) << " after " << step << " step(s), " << e.epochs << " epoch(s)";
+  if (!best.empty()) {
+    best.restore(*model);
+    PackageInfo info;
+    info.trainSource = options.trainSource;
+    info.devSource = options.devSource;
+    info.setData(train, dev);
+    info.steps = step;
+    info.epochs = e.epochs;
+    info.bestStep = bestStep;
+    info.trainingSeconds = elapsed();
+    info.finishReason = toString(reason);
+    info.resumedFrom = options.resumeFrom;
+    info.vectorsSource = config.model.vectors;
+    std::optional<EvaluationReport> test;
+    if (!options.test.empty())
+      test = Evaluator::run(options.test, *model, device == "cpu" ? ParallelFor::resolve(0) : 1)
+                 .report;
+    info.setMetrics(bestReport, test ? &*test : nullptr);
+    ModelPackage::write(outputDir, *model, config, info);
+    e.best = bestReport;
+    e.modelPath = outputDir;
+    char f1[32];
+    std::snprintf(f1, sizeof f1, "%.1f%%", 100.0 * bestF1);
+    msg << "; best dev F1 " << f1 << " at step " << bestStep << "; model written to " << outputDir;
+  } else {
+    msg << "; no evaluation yet, so no model was written";
+  }
+  e.message = msg.str();
+  e.elapsedSeconds = elapsed();
+  e.memory = memory();
+  return e;
+}
+
+Trainer::Trainer(TrainConfig config, Corpus train, Corpus dev, std::string outputDir,
+                 TrainerOptions options)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->config = std::move(config);
+  impl_->train = std::move(train);
+  impl_->dev = std::move(dev);
+  impl_->outputDir = std::move(outputDir);
+  impl_->options = std::move(options);
+}
+
+Trainer::~Trainer() = default;
+
+FailureKind Trainer::failure() const { return impl_->failure; }
+const TrainConfig& Trainer::config() const { return impl_->config; }
+
+FinishedEvent Trainer::run() {
+  Impl& d = *impl_;
+  d.start = Clock::now();
+  FinishedEvent e;
+  auto fail = [&](FailureKind kind, const std::string& message) {
+    d.failure = kind;
+    e = FinishedEvent{};
+    e.reason = FinishReason::Failed;
+    e.message = message;
+    e.steps = d.step;
+    e.epochs = d.epochs;
+    e.bestStep = d.bestStep;
+  };
+  try {
+    e = d.runLoop();
+  } catch (const Failure& f) {
+    fail(f.kind, f.message);
+  } catch (const TrainingError& x) {
+    fail(FailureKind::Data, x.what());
+  } catch (const ModelPackageError& x) {
+    fail(FailureKind::Package, x.what());
+  } catch (const std::bad_alloc&) {
+    fail(FailureKind::OutOfMemory,
+         "out of memory; lower training.batch_words (or batch_stop) or the model size");
+  } catch (const c10::Error& x) {
+    const std::string what = x.what_without_backtrace();
+    if (what.find("out of memory") != std::string::npos)
+      fail(FailureKind::OutOfMemory, "out of memory on " + d.device +
+                                         "; lower training.batch_words (or batch_stop) or the "
+                                         "model size (" +
+                                         what.substr(0, 200) + ")");
+    else
+      fail(FailureKind::Internal, "libtorch error: " + what);
+  } catch (const std::exception& x) {
+    fail(FailureKind::Internal, x.what());
+  }
+  if (e.reason == FinishReason::Failed) {
+    e.elapsedSeconds = d.elapsed();
+    e.memory = d.memory();
+  }
+  d.model.reset();
+  d.features.clear();
+#ifdef __GLIBC__
+  malloc_trim(0);  // give the memory kept for training back (see runLoop)
+#endif
+  if (d.options.observer) d.options.observer->onFinished(e);
+  return e;
+}
+
+void Trainer::validateData(const TrainConfig& config, const Corpus& train, const Corpus& dev) {
+  DataCheck::validate(config, train, dev);
+}
+
+}  // namespace spanforge::train

@@ -1,0 +1,226 @@
+#include "../train/traintestdata.h"
+#include "cli/cliapp.h"
+#include "tempdir.h"
+#include "train/tomlconfig.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+using spanforge::testing::TempDir;
+using namespace spanforge::train::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+Result run(std::vector<std::string> args) {
+  args.insert(args.begin(), "spanforge-cli");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  Result r;
+  r.code = spanforge::cli::runCli(static_cast<int>(argv.size()), argv.data(), out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<nlohmann::json> jsonLines(const std::string& text) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
+// Train and dev files plus a tiny config in `dir`.
+struct Files {
+  std::string train, dev, config;
+};
+
+Files makeFiles(const TempDir& dir, int64_t maxSteps = 20) {
+  Files f{dir.file("train.conll"), dir.file("dev.conll"), dir.file("tiny.toml")};
+  writeConll(f.train, head(demoTrain(), 200));
+  writeConll(f.dev, head(demoDev(), 100));
+  auto config = tinyConfig();
+  config.training.maxSteps = maxSteps;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("cli train, evaluate and predict end to end") {
+  TempDir dir;
+  const Files f = makeFiles(dir);
+  const std::string model = dir.file("model");
+  const std::string log = dir.file("events.jsonl");
+  auto r = run({"train", "--train", f.train, "--dev", f.dev, "--output", model, "--config",
+                f.config, "--log-jsonl", log, "--test", f.dev});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("epoch") != std::string::npos);
+  CHECK(r.out.find("words/s") != std::string::npos);
+  CHECK(r.out.find("\n    ") != std::string::npos);  // table rows
+  CHECK(r.err.find("Train: 200 sentences") != std::string::npos);
+  CHECK(r.err.find("max-steps after 20 step(s)") != std::string::npos);
+  const auto events = jsonLines(slurp(log));
+  REQUIRE(events.size() == 20 + 2 + 1);
+  CHECK(events.front()["event"] == "step");
+  CHECK(events.back()["event"] == "finished");
+  CHECK(events.back()["reason"] == "max-steps");
+  const auto meta = nlohmann::json::parse(slurp(model + "/meta.json"));
+  CHECK(r.err.find("Test F1 of the model written") != std::string::npos);
+  CHECK(meta["test_f"].get<double>() == meta["dev_f"].get<double>());  // --test was the dev file
+  CHECK(meta["metrics"]["test"]["per_label"].contains("person"));
+
+  r = run({"evaluate", model, f.dev, "--json"});
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  for (const char* k : {"ents_p", "ents_r", "ents_f"}) {
+    CHECK(j[k].get<double>() >= 0.0);
+    CHECK(j[k].get<double>() <= 1.0);
+  }
+  CHECK(j["ents_f"].get<double>() == meta["dev_f"].get<double>());
+  CHECK(j["words_per_second"].get<double>() > 0);
+  REQUIRE(j["per_label"].contains("person"));
+  for (const char* k : {"p", "r", "f", "support"}) CHECK(j["per_label"]["person"].contains(k));
+  r = run({"evaluate", model, f.dev});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("overall (micro)") != std::string::npos);
+
+  const std::string input = dir.file("in.jsonl");
+  std::ofstream(input) << R"({"text":"I met Taylor Swift in 😀 New York","meta":{"id":1}})"
+                       << "\n\n"
+                       << R"({"tokens":["Barack","Obama","visited","London"]})"
+                       << "\n";
+  r = run({"predict", model, input, "--output", dir.file("out.jsonl")});
+  REQUIRE(r.code == 0);
+  const auto out = jsonLines(slurp(dir.file("out.jsonl")));
+  REQUIRE(out.size() == 2);
+  CHECK(out[0]["meta"]["id"] == 1);
+  CHECK(out[0]["tokens"].size() == 8);
+  CHECK(out[0]["tokens"][6]["start"] == 24);  // code points: the emoji counts one
+  CHECK(out[1]["text"] == "Barack Obama visited London");
+  for (const auto& rec : out) {
+    REQUIRE(rec["spans"].is_array());
+    for (const auto& s : rec["spans"]) {
+      CHECK(s["start"].get<int64_t>() < s["end"].get<int64_t>());
+      CHECK(s["score"].get<double>() > 0.0);
+      CHECK(s["score"].get<double>() <= 1.0);
+      CHECK(s.contains("label"));
+    }
+  }
+  r = run({"predict", model, input});
+  CHECK(r.code == 0);
+  CHECK(jsonLines(r.out).size() == 2);
+}
+
+TEST_CASE("cli train from a project, and resume with a new label") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 10);
+  const std::string proj = dir.file("p.sfproj");
+  REQUIRE(run({"init", proj}).code == 0);
+  REQUIRE(run({"import", proj, f.train, "--add-labels", "--status", "accepted"}).code == 0);
+  auto r = run({"train", proj, "--output", dir.file("a"), "--config", f.config});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  // 196 unique texts (the import skips 4 duplicates); dev is round(0.2 * 196).
+  CHECK(r.err.find("Dev:   39 sentences") != std::string::npos);
+
+  const std::string more = dir.file("more.conll");
+  std::ofstream(more) << "Spanforge\tB-tool\nrocks\tO\n\n";
+  auto extra = head(demoTrain(), 50, 200);
+  writeConll(dir.file("extra.conll"), extra);
+  std::ofstream(more, std::ios::app) << slurp(dir.file("extra.conll"));
+  r = run({"train", "--train", more, "--dev", f.dev, "--output", dir.file("b"), "--config",
+           f.config, "--resume-from", dir.file("a")});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto meta = nlohmann::json::parse(slurp(dir.file("b/meta.json")));
+  const auto labels = meta["labels"].get<std::vector<std::string>>();
+  CHECK(labels.back() == "tool");
+  CHECK(labels.size() == 7);
+}
+
+TEST_CASE("cli train, evaluate and predict refuse bad input with exit 1") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 10);
+  // No data source; both sources; a dev file without entities.
+  CHECK(run({"train", "--output", dir.file("m")}).code == 1);
+  CHECK(run({"train", dir.file("p"), "--train", f.train, "--dev", f.dev, "--output", "x"}).code ==
+        1);
+  std::ofstream(dir.file("plain.conll")) << "just\tO\nwords\tO\n\n";
+  auto r = run({"train", "--train", f.train, "--dev", dir.file("plain.conll"), "--output",
+                dir.file("m"), "--config", f.config});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("dev data has no entity spans") != std::string::npos);
+  r = run({"train", "--train", f.train, "--dev", f.dev, "--output", dir.file("m"), "--config",
+           f.config, "--device", "tpu"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("device.device") != std::string::npos);
+  // Output is a directory with other files: refused before training.
+  fs::create_directories(dir.file("docs"));
+  std::ofstream(dir.file("docs/keep.txt")) << "x";
+  r = run({"train", "--train", f.train, "--dev", f.dev, "--output", dir.file("docs"), "--config",
+           f.config});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("not a model package") != std::string::npos);
+
+  REQUIRE(run({"train", "--train", f.train, "--dev", f.dev, "--output", dir.file("m"), "--config",
+               f.config})
+              .code == 0);
+  fs::remove(dir.file("m/config.toml"));
+  r = run({"evaluate", dir.file("m"), f.dev});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("config.toml") != std::string::npos);
+  CHECK(run({"evaluate", dir.file("missing"), f.dev}).code == 1);
+  CHECK(run({"predict", dir.file("m")}).code == 1);
+
+  for (const auto& [c, word] :
+       {std::pair{"train", "--resume-from"}, std::pair{"evaluate", "DATA_FILE"},
+        std::pair{"predict", "MODEL_DIR"}}) {
+    CAPTURE(c);
+    r = run({c, "--help"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find(word) != std::string::npos);
+  }
+}
+
+TEST_CASE("cli predict reports malformed records with their line") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 10);
+  REQUIRE(run({"train", "--train", f.train, "--dev", f.dev, "--output", dir.file("m"), "--config",
+               f.config})
+              .code == 0);
+  std::ofstream(dir.file("bad.jsonl")) << R"({"text":"fine"})"
+                                       << "\n"
+                                       << R"({"txt":"x"})"
+                                       << "\n";
+  auto r = run({"predict", dir.file("m"), dir.file("bad.jsonl")});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("bad.jsonl:2") != std::string::npos);
+  std::ofstream(dir.file("bad2.jsonl")) << R"({"text":"a b","tokens":["a","c"]})"
+                                        << "\n";
+  r = run({"predict", dir.file("m"), dir.file("bad2.jsonl")});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("tokens[1]") != std::string::npos);
+}

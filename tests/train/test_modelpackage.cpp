@@ -1,0 +1,203 @@
+#include "model/nermodel.h"
+#include "model/vectors.h"
+#include "model/weighttransfer.h"
+#include "tempdir.h"
+#include "train/modelpackage.h"
+#include "train/modelpackageerror.h"
+#include "traintestdata.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace spanforge;
+using namespace spanforge::train;
+using namespace spanforge::train::testing;
+using spanforge::testing::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::vector<std::string> kLabels = {"location", "person"};
+
+std::vector<std::vector<std::string>> sentences(size_t n) {
+  std::vector<std::vector<std::string>> out;
+  for (size_t i = 0; i < n; ++i) out.push_back(demoDev()[i].tokens);
+  return out;
+}
+
+std::vector<std::vector<int64_t>> tagsOf(const std::vector<model::Prediction>& p) {
+  std::vector<std::vector<int64_t>> out;
+  for (const auto& x : p) out.push_back(x.tags);
+  return out;
+}
+
+std::string writePackage(const TempDir& dir, const std::string& name,
+                         std::shared_ptr<const model::Vectors> vectors = nullptr) {
+  TrainConfig config = tinyConfig();
+  if (vectors) config.model.vectors = "vectors.txt";
+  const model::NerModel m(config.model, kLabels, vectors);
+  PackageInfo info;
+  info.trainSentences = 3;
+  ModelPackage::write(dir.file(name), m, config, info);
+  return dir.file(name);
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void spit(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+void requireRefused(const std::string& dir, const std::string& file, const std::string& text) {
+  try {
+    ModelPackage::load(dir);
+    FAIL("loaded a broken package");
+  } catch (const ModelPackageError& e) {
+    INFO(e.what());
+    CHECK(e.path().find(file) != std::string::npos);
+    CHECK(std::string(e.what()).find(text) != std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("model package: written atomically, loads back with the same predictions") {
+  TempDir dir;
+  const std::string path = writePackage(dir, "m");
+  for (const char* f : {"weights.pt", "config.toml", "meta.json"})
+    CHECK(fs::exists(path + "/" + f));
+  CHECK_FALSE(fs::exists(path + "/vectors.bin"));
+  const ModelPackage p = ModelPackage::load(path);
+  CHECK(p.info().formatVersion == ModelPackage::kFormatVersion);
+  CHECK(p.info().labels == kLabels);
+  CHECK(p.info().tagScheme == "biluo");
+  CHECK(p.info().trainSentences == 3);
+  CHECK_FALSE(p.info().created.empty());
+  CHECK(p.config() == tinyConfig());
+
+  // Replacing keeps one directory and leaves no temporary siblings.
+  const std::string before = slurp(path + "/weights.pt");
+  writePackage(dir, "m");
+  CHECK(slurp(path + "/weights.pt") != before);  // a new random model
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir.path())) names.push_back(e.path().filename());
+  CHECK(names == std::vector<std::string>{"m"});
+
+  const ModelPackage q = ModelPackage::load(path);
+  const model::NerModel& m = q.model();
+  const auto again = ModelPackage::load(path);
+  CHECK(tagsOf(m.predict(sentences(20))) == tagsOf(again.model().predict(sentences(20))));
+}
+
+TEST_CASE("model package: refuses to replace a directory that is not a package") {
+  TempDir dir;
+  fs::create_directories(dir.file("docs"));
+  spit(dir.file("docs/notes.txt"), "precious");
+  CHECK_THROWS_WITH(writePackage(dir, "docs"), Catch::Contains("not a model package"));
+  CHECK(slurp(dir.file("docs/notes.txt")) == "precious");
+  spit(dir.file("file"), "x");
+  CHECK_THROWS_AS(writePackage(dir, "file"), ModelPackageError);
+  fs::create_directories(dir.file("empty"));
+  CHECK_NOTHROW(writePackage(dir, "empty"));
+}
+
+TEST_CASE("model package: corrupt or incompatible packages are refused naming the file") {
+  TempDir dir;
+  SECTION("missing file") {
+    const auto p = writePackage(dir, "m");
+    fs::remove(p + "/config.toml");
+    requireRefused(p, "config.toml", "missing");
+  }
+  SECTION("missing meta.json") {
+    const auto p = writePackage(dir, "m");
+    fs::remove(p + "/meta.json");
+    requireRefused(p, "meta.json", "missing");
+  }
+  SECTION("newer and unknown format versions") {
+    const auto p = writePackage(dir, "m");
+    std::string meta = slurp(p + "/meta.json");
+    const auto at = meta.find("\"format_version\": 1");
+    REQUIRE(at != std::string::npos);
+    spit(p + "/meta.json", meta.replace(at, 19, "\"format_version\": 99"));
+    requireRefused(p, "meta.json", "newer than this Spanforge reads");
+    spit(p + "/meta.json", meta.replace(at, 20, "\"format_version\": 0"));
+    requireRefused(p, "meta.json", "unsupported format_version 0");
+  }
+  SECTION("truncated weights") {
+    const auto p = writePackage(dir, "m");
+    const std::string w = slurp(p + "/weights.pt");
+    spit(p + "/weights.pt", w.substr(0, w.size() / 2));
+    requireRefused(p, "weights.pt", "truncated");
+  }
+  SECTION("changed bytes") {
+    const auto p = writePackage(dir, "m");
+    std::string w = slurp(p + "/weights.pt");
+    w[w.size() / 2] = static_cast<char>(w[w.size() / 2] ^ 0x5a);
+    spit(p + "/weights.pt", w);
+    requireRefused(p, "weights.pt", "checksum");
+  }
+  SECTION("invalid meta.json") {
+    const auto p = writePackage(dir, "m");
+    spit(p + "/meta.json", "{\"format_version\": 1, ");
+    requireRefused(p, "meta.json", "not valid JSON");
+  }
+  SECTION("labels that do not match the weights") {
+    const auto p = writePackage(dir, "m");
+    std::string meta = slurp(p + "/meta.json");
+    const auto at = meta.find("\"person\"");
+    REQUIRE(at != std::string::npos);
+    spit(p + "/meta.json", meta.insert(at, "\"product\", "));
+    requireRefused(p, "weights.pt", "labels");
+  }
+  SECTION("not a directory") { requireRefused(dir.file("nothing"), "nothing", "no such"); }
+}
+
+TEST_CASE("model package: pretrained vectors are stored and used") {
+  TempDir dir;
+  std::vector<std::string> words;
+  std::vector<float> data;
+  for (const auto& e : demoDev().examples())
+    for (const auto& t : e.tokens)
+      if (std::find(words.begin(), words.end(), t) == words.end() && words.size() < 300) {
+        words.push_back(t);
+        for (int d = 0; d < 8; ++d) data.push_back(static_cast<float>(words.size() % 7) * 0.1f - d);
+      }
+  auto vectors = std::make_shared<const model::Vectors>(words, data, 8);
+  const auto path = writePackage(dir, "v", vectors);
+  CHECK(fs::exists(path + "/vectors.bin"));
+  const ModelPackage p = ModelPackage::load(path);
+  REQUIRE(p.model().vectors());
+  CHECK(p.model().vectors()->words() == words);
+  CHECK(p.model().vectors()->data() == data);
+  CHECK(p.info().vectorsRows == static_cast<int64_t>(words.size()));
+  CHECK(p.info().vectorsDim == 8);
+  fs::remove(path + "/vectors.bin");
+  requireRefused(path, "vectors.bin", "missing");
+}
+
+TEST_CASE("weight transfer: shared tags keep their weights, new tags start fresh") {
+  const model::ModelConfig config = tinyConfig().model;
+  model::NerModel from(config, kLabels);
+  model::NerModel same(config, kLabels);
+  auto report = model::WeightTransfer::copy(from, same);
+  CHECK(report.untouched.empty());
+  CHECK(report.remapped.empty());
+  CHECK(tagsOf(from.predict(sentences(30))) == tagsOf(same.predict(sentences(30))));
+
+  model::NerModel more(config, {"location", "person", "product"});
+  report = model::WeightTransfer::copy(from, more);
+  CHECK(report.untouched.empty());
+  std::sort(report.remapped.begin(), report.remapped.end());
+  CHECK(report.remapped == std::vector<std::string>{"crf_end", "crf_start", "crf_transitions",
+                                                    "output.bias", "output.weight"});
+  CHECK(report.copied.size() > 5);
+}
