@@ -1,4 +1,4 @@
-#include "cli/cliapp.h"
+#include "clirunner.h"
 #include "tempdir.h"
 
 #include <catch2/catch.hpp>
@@ -13,22 +13,10 @@ using spanforge::testing::TempDir;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Result = spanforge::testing::CliResult;
 
 Result cli(std::vector<std::string> args) {
-  args.insert(args.begin(), "spanforge-cli");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  Result r;
-  r.code = spanforge::cli::runCli(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
+  return spanforge::testing::runCliArgs(std::move(args));
 }
 
 std::string write(const TempDir& dir, const std::string& name, const std::string& content) {

@@ -1,5 +1,5 @@
 #include "../train/traintestdata.h"
-#include "cli/cliapp.h"
+#include "clirunner.h"
 #include "tempdir.h"
 #include "train/tomlconfig.h"
 
@@ -17,22 +17,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Result = spanforge::testing::CliResult;
 
 Result run(std::vector<std::string> args) {
-  args.insert(args.begin(), "spanforge-cli");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  Result r;
-  r.code = spanforge::cli::runCli(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
+  return spanforge::testing::runCliArgs(std::move(args));
 }
 
 std::string slurp(const std::string& path) {
