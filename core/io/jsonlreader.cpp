@@ -2,11 +2,25 @@
 
 #include "text/utf8.h"
 
+#include <tuple>
+#include <utility>
+
 namespace spanforge::io {
 namespace {
 
 using Json = JsonRecord::Json;
 constexpr const char* kUnits = "code points";
+
+// Reads "start" and "end" of obj as code-point offsets inside the text, start < end.
+std::pair<int64_t, int64_t> readRange(const JsonRecord& r, const Json& obj, const std::string& f,
+                                      const text::OffsetMap& map) {
+  const int64_t start = r.integer(r.require(obj, "start", f), JsonRecord::key(f, "start"));
+  const int64_t end = r.integer(r.require(obj, "end", f), JsonRecord::key(f, "end"));
+  r.checkOffset(start, map.codePoints(), kUnits, JsonRecord::key(f, "start"));
+  r.checkOffset(end, map.codePoints(), kUnits, JsonRecord::key(f, "end"));
+  r.checkOrder(start, end, JsonRecord::key(f, "end"));
+  return {start, end};
+}
 
 void readTokens(const JsonRecord& r, const Json& list, const text::OffsetMap& map,
                 text::Document& doc) {
@@ -18,11 +32,7 @@ void readTokens(const JsonRecord& r, const Json& list, const text::OffsetMap& ma
     r.expectObject(t, f);
     text::Token token;
     token.text = r.string(r.require(t, "text", f), JsonRecord::key(f, "text"));
-    token.start = r.integer(r.require(t, "start", f), JsonRecord::key(f, "start"));
-    token.end = r.integer(r.require(t, "end", f), JsonRecord::key(f, "end"));
-    r.checkOffset(token.start, map.codePoints(), kUnits, JsonRecord::key(f, "start"));
-    r.checkOffset(token.end, map.codePoints(), kUnits, JsonRecord::key(f, "end"));
-    r.checkOrder(token.start, token.end, JsonRecord::key(f, "end"));
+    std::tie(token.start, token.end) = readRange(r, t, f, map);
     if (token.start < previousEnd) {
       r.fail(JsonRecord::key(f, "start"), "token starts at " + std::to_string(token.start) +
                                               ", before the previous token ends (" +
@@ -73,12 +83,8 @@ void readSpans(const JsonRecord& r, const Json& list, const text::OffsetMap& map
     const Json& s = list[i];
     r.expectObject(s, f);
     text::Span span;
-    span.start = r.integer(r.require(s, "start", f), JsonRecord::key(f, "start"));
-    span.end = r.integer(r.require(s, "end", f), JsonRecord::key(f, "end"));
+    std::tie(span.start, span.end) = readRange(r, s, f, map);
     span.label = r.label(r.require(s, "label", f), JsonRecord::key(f, "label"));
-    r.checkOffset(span.start, map.codePoints(), kUnits, JsonRecord::key(f, "start"));
-    r.checkOffset(span.end, map.codePoints(), kUnits, JsonRecord::key(f, "end"));
-    r.checkOrder(span.start, span.end, JsonRecord::key(f, "end"));
     checkTokenIndex(r, s, "token_start", span.start, true, f, doc);
     checkTokenIndex(r, s, "token_end", span.end, false, f, doc);
     spans.push_back(std::move(span));
