@@ -1,5 +1,6 @@
 #include "cli/cliapp.h"
 
+#include "cli/alsimulatecommand.h"
 #include "cli/debugdatacommand.h"
 #include "cli/evaluatecommand.h"
 #include "cli/exportcommand.h"
@@ -7,6 +8,7 @@
 #include "cli/initcommand.h"
 #include "cli/initconfigcommand.h"
 #include "cli/predictcommand.h"
+#include "cli/rankcommand.h"
 #include "cli/statscommand.h"
 #include "cli/traincommand.h"
 #include "io/inputerror.h"
@@ -42,6 +44,8 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<TrainCommand>());
   commands.push_back(std::make_unique<EvaluateCommand>());
   commands.push_back(std::make_unique<PredictCommand>());
+  commands.push_back(std::make_unique<RankCommand>());
+  commands.push_back(std::make_unique<AlSimulateCommand>());
   std::vector<CLI::App*> subs;
   for (auto& c : commands) subs.push_back(c->setup(app));
 

@@ -232,6 +232,21 @@ std::map<std::string, int64_t> DocumentRepository::spanCountByLabel() {
   return counts;
 }
 
+std::vector<StoredDocument> DocumentRepository::pageDocuments(const DocumentFilter& filter,
+                                                              int64_t afterId, int limit) {
+  std::vector<StoredDocument> rows;
+  std::optional<int64_t> labelId;
+  if (filter.label && !(labelId = findLabel(db_, *filter.label))) return rows;
+  if (limit <= 0) return rows;
+  flushSearch(db_, filter);
+  const DocumentQuery query(filter, labelId);
+  Statement& st = db_.cached(query.selectSql(kFullColumns));
+  query.bind(st, afterId, limit);
+  while (st.step()) rows.push_back(readRow(st));
+  for (auto& sd : rows) loadSpans(db_, sd);
+  return rows;
+}
+
 void DocumentRepository::forEach(const DocumentFilter& filter,
                                  const std::function<void(const StoredDocument&)>& fn) {
   std::optional<int64_t> labelId;

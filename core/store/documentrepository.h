@@ -36,6 +36,10 @@ class DocumentRepository {
   int64_t count(const DocumentFilter& filter);
   std::map<text::DocStatus, int64_t> countByStatus();
   std::map<std::string, int64_t> spanCountByLabel();  // gold spans per label name
+  // Keyset paging over whole documents (text, tokens, gold spans): for
+  // background work that must stop between pages (ranking the pool).
+  std::vector<StoredDocument> pageDocuments(const DocumentFilter& filter, int64_t afterId,
+                                            int limit);
   // Streams every matching document in id order without holding them all.
   void forEach(const DocumentFilter& filter, const std::function<void(const StoredDocument&)>& fn);
 

@@ -150,6 +150,38 @@ END;
 )sql");
 }
 
+// Version 2: pool rankings for active learning.
+//
+// - ranking_runs: one ranking of the unlabelled pool per (model, strategy),
+//   replaced as a whole when the pool is ranked again.
+// - rankings: its documents. Paged in rank order (primary key); the unique
+//   (model, strategy, document) key answers "where is this document ranked".
+//   Deleting a model, a ranking run or a document deletes its rows; ranks
+//   then have gaps, which keyset paging by rank does not mind.
+void createSchemaV2(Database& db) {
+  db.exec(R"sql(
+CREATE TABLE ranking_runs (
+  model_id INTEGER NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+  strategy TEXT NOT NULL CHECK (length(strategy) > 0),
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (model_id, strategy)
+) WITHOUT ROWID;
+
+CREATE TABLE rankings (
+  model_id INTEGER NOT NULL,
+  strategy TEXT NOT NULL,
+  rank INTEGER NOT NULL CHECK (rank >= 1),
+  document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  score REAL NOT NULL,
+  PRIMARY KEY (model_id, strategy, rank),
+  UNIQUE (model_id, strategy, document_id),
+  FOREIGN KEY (model_id, strategy) REFERENCES ranking_runs(model_id, strategy)
+    ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE INDEX rankings_document ON rankings(document_id);
+)sql");
+}
+
 std::string quoted(const std::string& path) { return "\"" + path + "\""; }
 
 int64_t pragmaInt(Database& db, const char* sql) {
@@ -180,6 +212,8 @@ const std::vector<MigrationStep>& Migrations::steps() {
   static const std::vector<MigrationStep> kSteps = {
       {1, "first schema: labels, documents, spans, models, runs, predictions, search",
        &createSchemaV1},
+      {2, "active learning: rankings of the unlabelled pool per model and strategy",
+       &createSchemaV2},
   };
   return kSteps;
 }

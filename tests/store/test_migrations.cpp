@@ -1,5 +1,6 @@
 #include "store/migrations.h"
 #include "store/project.h"
+#include "store/rankingrepository.h"
 #include "store/storeerror.h"
 #include "storetest.h"
 #include "tempdir.h"
@@ -88,6 +89,27 @@ void checkVersion1Data(Project& p) {
   CHECK(events[1].perLabel.at(0).support == 3);
 }
 
+// Data written with the version 2 schema (on top of the version 1 data).
+const char* kVersion2Data = R"sql(
+INSERT INTO ranking_runs(model_id, strategy, created_at) VALUES (1, 'lc', 1700000300);
+INSERT INTO rankings(model_id, strategy, rank, document_id, score) VALUES
+  (1, 'lc', 1, 2, 0.75), (1, 'lc', 2, 1, 0.5);
+)sql";
+
+void checkVersion2Data(Project& p) {
+  checkVersion1Data(p);
+  store::RankingRepository rankings(p.db());
+  const auto info = rankings.info(1, "lc");
+  REQUIRE(info);
+  CHECK(info->createdAt == 1700000300);
+  CHECK(info->documents == 2);
+  const auto page = rankings.page(1, "lc", 0, 10);
+  REQUIRE(page.size() == 2);
+  CHECK(page[0].document.id == 2);
+  CHECK(page[0].score == 0.75);
+  CHECK(rankings.next(1, "lc")->document.id == 2);  // document 1 is accepted
+}
+
 std::vector<VersionFixture> fixtures() {
   return {
       {0, "zero-byte file", [](const std::string& path) { std::ofstream(path).flush(); },
@@ -105,6 +127,14 @@ std::vector<VersionFixture> fixtures() {
          db.exec(kVersion1Data);
        },
        checkVersion1Data},
+      {2, "version 2 with data",
+       [](const std::string& path) {
+         Database db(path);
+         Migrations::migrateTo(db, 2);
+         db.exec(kVersion1Data);
+         db.exec(kVersion2Data);
+       },
+       checkVersion2Data},
   };
 }
 
@@ -154,4 +184,33 @@ TEST_CASE("migrateTo is idempotent and stamps the file") {
   auto st = db.prepare("PRAGMA application_id");
   REQUIRE(st.step());
   CHECK(st.columnInt64(0) == Migrations::kApplicationId);
+}
+
+TEST_CASE("version 1 to 2 adds rankings and keeps every row") {
+  TempDir dir;
+  const auto path = dir.file("v1.sfproj");
+  {
+    Database db(path);
+    Migrations::migrateTo(db, 1);
+    db.exec(kVersion1Data);
+  }
+  {
+    Database db(path);
+    Migrations::migrateTo(db, 2);
+    CHECK(db.userVersion() == 2);
+    for (const char* table : {"ranking_runs", "rankings"}) {
+      auto st = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?");
+      st.bind(1, table);
+      REQUIRE(st.step());
+      CHECK(st.columnInt(0) == 1);
+    }
+  }
+  auto p = Project::open(path);
+  checkVersion1Data(*p);  // nothing lost
+  // The old model can rank the old documents; deleting it takes its rankings.
+  store::RankingRepository rankings(p->db());
+  rankings.replace(1, "mnlp", {{2, 0.9}, {1, 0.1}});
+  CHECK(rankings.count(1, "mnlp") == 2);
+  p->db().exec("DELETE FROM models WHERE id = 1");
+  CHECK(rankings.rankings().empty());
 }

@@ -1,0 +1,63 @@
+#include "active/uncertaintyscorer.h"
+
+#include "model/prediction.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+namespace spanforge::active {
+namespace {
+
+uint64_t splitmix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+UncertaintyScorer::UncertaintyScorer(Strategy strategy, uint64_t seed)
+    : strategy_(strategy), seed_(seed) {}
+
+double UncertaintyScorer::uniform(uint64_t seed, uint64_t key) {
+  // Two rounds so that neighbouring keys under neighbouring seeds do not
+  // line up; the top 53 bits fill a double's mantissa exactly.
+  const uint64_t h = splitmix64(splitmix64(seed) ^ key);
+  return static_cast<double>(h >> 11) * 0x1.0p-53;
+}
+
+std::vector<size_t> UncertaintyScorer::rankOrder(const std::vector<double>& scores,
+                                                 const std::vector<int64_t>& keys) {
+  if (keys.size() != scores.size())
+    throw std::invalid_argument("rankOrder: " + std::to_string(scores.size()) + " scores but " +
+                                std::to_string(keys.size()) + " keys");
+  std::vector<size_t> order(scores.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (scores[a] != scores[b]) return scores[a] > scores[b];
+    return keys[a] < keys[b];
+  });
+  return order;
+}
+
+double UncertaintyScorer::score(const model::Prediction& p, uint64_t key) const {
+  // max(0, ...) keeps rounding (P = 1 + 1e-16) from ranking certain
+  // documents below each other in a meaningless order.
+  switch (strategy_) {
+    case Strategy::LeastConfidence:
+      return std::max(0.0, 1.0 - p.bestPathProbability);
+    case Strategy::Mnlp:
+      return std::max(0.0, -p.bestPathLogProbPerToken);
+    case Strategy::Entropy:
+      return std::max(0.0, p.meanTokenEntropy);
+    case Strategy::Margin:
+      return std::max(0.0, 1.0 - p.margin);
+    case Strategy::Random:
+      return uniform(seed_, key);
+  }
+  return 0.0;
+}
+
+}  // namespace spanforge::active

@@ -1,0 +1,202 @@
+#include "../train/traintestdata.h"
+#include "clirunner.h"
+#include "store/project.h"
+#include "store/rankingrepository.h"
+#include "tempdir.h"
+#include "train/tomlconfig.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using spanforge::testing::TempDir;
+using namespace spanforge::train::testing;
+
+namespace {
+
+using Result = spanforge::testing::CliResult;
+
+Result run(std::vector<std::string> args) {
+  return spanforge::testing::runCliArgs(std::move(args));
+}
+
+const char* const kLabels = "person,location,corporation,product,creative-work,group";
+
+// Data files and a config that trains in a second or two.
+struct Files {
+  std::string train, dev, test, config;
+};
+
+Files makeFiles(const TempDir& dir, int64_t maxSteps) {
+  Files f{dir.file("train.conll"), dir.file("dev.conll"), dir.file("test.conll"),
+          dir.file("tiny.toml")};
+  writeConll(f.train, head(demoTrain(), 200));
+  writeConll(f.dev, head(demoDev(), 60));
+  writeConll(f.test, head(demoDev(), 60, 60));
+  auto config = tinyConfig();
+  config.training.maxSteps = maxSteps;
+  config.training.evalFrequency = 5;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  return f;
+}
+
+// One small model for every rank test (training is the slow part).
+const std::string& sharedModel() {
+  static TempDir dir;
+  static const std::string model = [] {
+    const Files f = makeFiles(dir, 20);
+    const std::string out = dir.file("model");
+    const auto r =
+        run({"train", "--train", f.train, "--dev", f.dev, "--output", out, "--config", f.config});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    return out;
+  }();
+  return model;
+}
+
+// A project with the demo labels and an unlabelled pool of 40 texts.
+std::string makeProject(const TempDir& dir, const std::string& labels = kLabels) {
+  const std::string proj = dir.file("p.sfproj");
+  REQUIRE(run({"init", proj, "--labels", labels}).code == 0);
+  const std::string pool = dir.file("pool.conll");
+  writeConll(pool, head(demoDev(), 40, 200));
+  const auto r = run({"import", proj, pool, "--texts-only", "--status", "unlabelled"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  return proj;
+}
+
+}  // namespace
+
+TEST_CASE("cli rank prints the most informative documents and stores the ranking") {
+  TempDir dir;
+  const std::string proj = makeProject(dir);
+  const std::string& model = sharedModel();
+
+  auto r = run({"rank", proj, model, "--top", "3"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("rank     score  document  text") != std::string::npos);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 4);  // header + 3 rows
+  CHECK(r.err.find("Ranked 40 unlabelled document(s) with lc") != std::string::npos);
+
+  r = run({"rank", proj, model, "--strategy", "mnlp", "--json", "--top", "0", "--diverse"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["strategy"] == "mnlp");
+  CHECK(j["documents"] == 40);
+  REQUIRE(j["top"].size() == 40);
+  const int64_t modelId = j["model_id"].get<int64_t>();
+  for (size_t i = 0; i < j["top"].size(); ++i) {
+    const auto& row = j["top"][i];
+    CHECK(row["rank"] == static_cast<int64_t>(i) + 1);
+    CHECK(row["score"].get<double>() >= 0.0);
+    CHECK_FALSE(row["text"].get<std::string>().empty());
+  }
+  // Without near-duplicates in this pool, the order is by score.
+  if (j["near_duplicates"] == 0) {
+    for (size_t i = 1; i < j["top"].size(); ++i)
+      CHECK(j["top"][i - 1]["score"].get<double>() >= j["top"][i]["score"].get<double>());
+  }
+
+  // The same package is the same model; both rankings are in the project.
+  auto project = spanforge::store::Project::open(proj);
+  REQUIRE(project->runs().models().size() == 1);
+  CHECK(project->runs().models()[0].id == modelId);
+  spanforge::store::RankingRepository rankings(project->db());
+  CHECK(rankings.count(modelId, "lc") == 40);
+  CHECK(rankings.count(modelId, "mnlp") == 40);
+  CHECK(rankings.next(modelId, "mnlp")->document.id == j["top"][0]["document_id"].get<int64_t>());
+}
+
+TEST_CASE("cli rank warns about labels the project lacks and refuses bad input") {
+  TempDir dir;
+  const std::string proj = makeProject(dir, "person");
+  const std::string& model = sharedModel();
+  auto r = run({"rank", proj, model, "--strategy", "entropy"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.err.find("warning: the project has no label corporation") != std::string::npos);
+  CHECK(r.err.find("location") != std::string::npos);
+
+  r = run({"rank", proj, model, "--strategy", "most-confused"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("--strategy") != std::string::npos);
+  r = run({"rank", proj, dir.path().string()});  // a directory that is no model package
+  CHECK(r.code == 1);
+  CHECK(r.err.find("meta.json") != std::string::npos);
+  r = run({"rank", dir.file("missing.sfproj"), model});
+  CHECK(r.code == 1);
+  r = run({"rank", "--help"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("--strategy") != std::string::npos);
+}
+
+TEST_CASE("cli al-simulate reports a learning curve") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 10);
+  auto r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--config",
+                f.config, "--seed-fraction", "0.1", "--step-fraction", "0.1", "--rounds", "2",
+                "--strategy", "margin", "--json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["strategy"] == "margin");
+  CHECK(j["pool_sentences"] == 200);
+  CHECK(j["seed_sentences"] == 20);
+  CHECK(j["step_sentences"] == 20);
+  REQUIRE(j["rounds"].size() == 2);
+  CHECK(j["rounds"][0]["sentences"] == 20);
+  CHECK(j["rounds"][0]["fraction"].get<double>() == Approx(0.1));
+  CHECK(j["rounds"][1]["sentences"] == 40);
+  CHECK(j["rounds"][1]["fraction"].get<double>() == Approx(0.2));
+  for (const auto& round : j["rounds"]) {
+    for (const char* k : {"p", "r", "f"}) {
+      CHECK(round[k].get<double>() >= 0.0);
+      CHECK(round[k].get<double>() <= 1.0);
+    }
+    CHECK(round["steps"].get<int64_t>() > 0);
+  }
+  CHECK(r.err.find("Round 2: training on 40 sentences") != std::string::npos);
+
+  r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--config",
+           f.config, "--seed-fraction", "0.45", "--step-fraction", "0.45", "--strategy", "random",
+           "--models-dir", dir.file("rounds")});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("round  labelled  sentences  test P") != std::string::npos);
+  // 90, 180, then the last 20: the pool is used up after three rounds.
+  CHECK(r.out.find("  100.0%        200") != std::string::npos);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 4);
+  for (const char* d : {"rounds/round-1/meta.json", "rounds/round-3/meta.json"})
+    CHECK(std::ifstream(dir.file(d)).good());
+  const auto meta = nlohmann::json::parse(std::ifstream(dir.file("rounds/round-2/meta.json")));
+  CHECK(meta["training"]["resumed_from"].get<std::string>().find("round-1") != std::string::npos);
+}
+
+TEST_CASE("cli al-simulate refuses bad settings with exit 1") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 10);
+  auto r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test,
+                "--seed-fraction", "0"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("--seed-fraction must be more than 0") != std::string::npos);
+  // Two seed sentences: fewer than data.min_examples.
+  r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--config",
+           f.config, "--seed-fraction", "0.01"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("Round 1 (2 labelled sentences)") != std::string::npos);
+  CHECK(r.err.find("Raise the seed fraction") != std::string::npos);
+  r = run({"al-simulate", "--train", f.train, "--dev", f.dev});
+  CHECK(r.code == 1);  // --test is required
+  r = run(
+      {"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--strategy", "best"});
+  CHECK(r.code == 1);
+  r = run({"al-simulate", "--help"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("--step-fraction") != std::string::npos);
+}
