@@ -29,6 +29,10 @@ struct ModelConfig {
   int64_t cnnKernel = 3;
 
   double dropout = 0.3;     // on embeddings and encoder output
+  // While training, a token's word feature (its normalised form) is zeroed
+  // with this probability, so the model learns to tag words it has not seen
+  // from their shape, affixes, characters and context.
+  double wordDropout = 0.0;
 
   // Tags the CRF predicts: "biluo" or "iob2".
   std::string tagScheme = "biluo";

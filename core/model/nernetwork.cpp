@@ -25,17 +25,22 @@ struct NerNetwork::Impl {
   torch::nn::Linear output{nullptr};
   std::unique_ptr<Crf> crf;
   double dropout = 0.0;
+  double wordDropout = 0.0;
+  int64_t wordDim = 0;
 };
 
 NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors)
     : impl_(std::make_unique<Impl>()) {
-  if (config.dropout < 0 || config.dropout >= 1)
-    throw std::invalid_argument("dropout must be in [0, 1)");
+  if (config.dropout < 0 || config.dropout >= 1 || config.wordDropout < 0 ||
+      config.wordDropout >= 1)
+    throw std::invalid_argument("dropout and word_dropout must be in [0, 1)");
   if (config.wordDim < 1 || config.charDim < 1 || config.charFilters < 1 || config.charKernel < 1 ||
       config.hidden < 1 || config.layers < 1 || config.cnnDepth < 0 || config.cnnKernel < 1)
     throw std::invalid_argument("model sizes must be positive");
   Impl& d = *impl_;
   d.dropout = config.dropout;
+  d.wordDropout = config.wordDropout;
+  d.wordDim = config.wordDim;
   d.root = std::make_shared<torch::nn::Module>("NerNetwork");
   d.hash = std::make_unique<HashEmbed>(*d.root, "hash_embed", Featurizer::kFeatures,
                                        config.hashRows, config.wordDim);
@@ -66,7 +71,17 @@ at::Tensor NerNetwork::emissions(const BatchTensors& batch, bool train) const {
   const int64_t b = ids.size(0);
   const int64_t t = ids.size(1);
   std::vector<torch::Tensor> parts;
-  parts.push_back(d.hash->forward(ids));
+  torch::Tensor hashed = d.hash->forward(ids);
+  if (train && d.wordDropout > 0) {
+    // Hide whole tokens' word identity (feature 0, the normalised word); the
+    // other features stay. No rescaling: at inference the word is always there.
+    const torch::Tensor keep =
+        torch::empty({b, t, 1}, hashed.options()).bernoulli_(1.0 - d.wordDropout);
+    hashed = torch::cat({hashed.narrow(2, 0, d.wordDim) * keep,
+                         hashed.narrow(2, d.wordDim, hashed.size(2) - d.wordDim)},
+                        2);
+  }
+  parts.push_back(hashed);
   if (d.vectors) parts.push_back(d.vectors->forward(batch.vectorIds()));
   parts.push_back(d.chars->forward(batch.charBuckets(), batch.charOrder()).view({b, t, -1}));
   torch::Tensor x = torch::dropout(torch::cat(parts, 2), d.dropout, train);

@@ -213,6 +213,33 @@ TEST_CASE("ner model: compute threads") {
   CHECK(ComputeThreads::current() == 1);
 }
 
+TEST_CASE("ner model: word dropout hides word identities only while training") {
+  ComputeThreads::apply(1);
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 8);
+  for (double wordDropout : {0.0, 0.5}) {
+    INFO("word_dropout " << wordDropout);
+    torch::manual_seed(3);
+    ModelConfig c = smallConfig("cnn", "biluo");
+    c.dropout = 0.0;  // isolate word dropout: the only randomness left
+    c.wordDropout = wordDropout;
+    NerModel model(c, testing::labelsOf(data));
+    const Batch batch = batchOf(model, data, true);
+    model.setTraining(true);
+    const double a = model.lossTensor(batch).item<double>();
+    const double b = model.lossTensor(batch).item<double>();
+    model.setTraining(false);
+    if (wordDropout > 0)
+      CHECK(a != b);
+    else
+      CHECK(a == Approx(b).epsilon(1e-6));
+    // Inference never drops: the same input gives the same loss every time.
+    CHECK(model.loss(batch) == Approx(model.loss(batch)).epsilon(1e-9));
+  }
+  ModelConfig bad = smallConfig("cnn", "biluo");
+  bad.wordDropout = 1.0;
+  CHECK_THROWS_AS(NerModel(bad, {"PER"}), std::invalid_argument);
+}
+
 TEST_CASE("ner model: devices and bad configs") {
   const std::vector<std::string> labels{"PER"};
   NerModel model(smallConfig("cnn", "biluo"), labels);
