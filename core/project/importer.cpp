@@ -37,6 +37,8 @@ class RecordStorer {
     if (options_.dropSpans) {
       doc.spans.clear();
       doc.predictions.clear();
+      // A CoNLL file reads as accepted; without its spans it is a pool to label.
+      doc.status = text::DocStatus::Unlabelled;
     }
     if (options_.status) doc.status = *options_.status;
     if (doc.tokens.empty()) doc.tokens = tokenizer_.tokenize(doc.text);

@@ -63,7 +63,7 @@ std::string makeProject(const TempDir& dir, const std::string& labels = kLabels)
   REQUIRE(run({"init", proj, "--labels", labels}).code == 0);
   const std::string pool = dir.file("pool.conll");
   writeConll(pool, head(demoDev(), 40, 200));
-  const auto r = run({"import", proj, pool, "--texts-only", "--status", "unlabelled"});
+  const auto r = run({"import", proj, pool, "--texts-only"});
   INFO(r.err);
   REQUIRE(r.code == 0);
   return proj;

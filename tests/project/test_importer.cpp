@@ -138,8 +138,7 @@ TEST_CASE("CoNLL import with status and split overrides; texts-only drops spans"
 
   auto other = Project::create(dir.file("q.sfproj"));
   ImportOptions pool;
-  pool.dropSpans = true;
-  pool.status = text::DocStatus::Unlabelled;
+  pool.dropSpans = true;  // without a status override: texts only means unlabelled
   r = Importer(*other).run({f}, pool);
   REQUIRE(r.committed);
   spanforge::store::DocumentFilter unlabelled;
