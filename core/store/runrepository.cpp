@@ -39,6 +39,21 @@ ModelRecord readModel(const Statement& st) {
   return m;
 }
 
+const char* kRunColumns = "id, model_id, config, device, state, message, started_at, finished_at";
+
+RunRecord readRun(const Statement& st) {
+  RunRecord r;
+  r.id = st.columnInt64(0);
+  if (!st.isNull(1)) r.modelId = st.columnInt64(1);
+  r.configToml = st.columnText(2);
+  r.device = st.columnText(3);
+  r.state = static_cast<RunState>(st.columnInt(4));
+  r.message = st.columnText(5);
+  r.startedAt = st.columnInt64(6);
+  r.finishedAt = st.columnInt64(7);
+  return r;
+}
+
 void requireRow(Database& db, const char* what, int64_t id) {
   if (db.changes() == 0) {
     throw StoreError(std::string("There is no ") + what + " with id " + std::to_string(id) + ".");
@@ -141,6 +156,12 @@ void RunRepository::addEvent(int64_t runId, const MetricEvent& e) {
   tx.commit();
 }
 
+void RunRepository::addEvents(int64_t runId, const std::vector<MetricEvent>& events) {
+  Transaction tx(db_);
+  for (const MetricEvent& e : events) addEvent(runId, e);
+  tx.commit();
+}
+
 void RunRepository::finishRun(int64_t runId, RunState state, std::optional<int64_t> modelId,
                               const std::string& message) {
   Transaction tx(db_);
@@ -158,22 +179,27 @@ void RunRepository::finishRun(int64_t runId, RunState state, std::optional<int64
 
 std::vector<RunRecord> RunRepository::runs() {
   std::vector<RunRecord> out;
-  Statement& st = db_.cached(
-      "SELECT id, model_id, config, device, state, message, started_at, finished_at"
-      " FROM runs ORDER BY id");
-  while (st.step()) {
-    RunRecord r;
-    r.id = st.columnInt64(0);
-    if (!st.isNull(1)) r.modelId = st.columnInt64(1);
-    r.configToml = st.columnText(2);
-    r.device = st.columnText(3);
-    r.state = static_cast<RunState>(st.columnInt(4));
-    r.message = st.columnText(5);
-    r.startedAt = st.columnInt64(6);
-    r.finishedAt = st.columnInt64(7);
-    out.push_back(std::move(r));
-  }
+  Statement& st = db_.cached(std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY id");
+  while (st.step()) out.push_back(readRun(st));
   return out;
+}
+
+std::optional<RunRecord> RunRepository::run(int64_t runId) {
+  Statement& st = db_.cached(std::string("SELECT ") + kRunColumns + " FROM runs WHERE id = ?");
+  st.bind(1, runId);
+  std::optional<RunRecord> r;
+  if (st.step()) r = readRun(st);
+  st.reset();
+  return r;
+}
+
+std::optional<ModelRecord> RunRepository::model(int64_t modelId) {
+  Statement& st = db_.cached(std::string("SELECT ") + kModelColumns + " FROM models WHERE id = ?");
+  st.bind(1, modelId);
+  std::optional<ModelRecord> m;
+  if (st.step()) m = readModel(st);
+  st.reset();
+  return m;
 }
 
 std::vector<MetricEvent> RunRepository::events(int64_t runId) {

@@ -22,9 +22,13 @@ class RunRepository {
 
   int64_t startRun(const std::string& configToml, const std::string& device);
   void addEvent(int64_t runId, const MetricEvent& e);
+  // Several events in one transaction (a training run's steps in batches).
+  void addEvents(int64_t runId, const std::vector<MetricEvent>& events);
   void finishRun(int64_t runId, RunState state, std::optional<int64_t> modelId,
                  const std::string& message = {});
   std::vector<RunRecord> runs();
+  std::optional<RunRecord> run(int64_t runId);
+  std::optional<ModelRecord> model(int64_t modelId);
   std::vector<MetricEvent> events(int64_t runId);
 
  private:

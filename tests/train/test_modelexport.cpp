@@ -1,0 +1,104 @@
+#include "tempdir.h"
+#include "train/modelcard.h"
+#include "train/modelexport.h"
+#include "train/modelpackage.h"
+#include "train/modelpackageerror.h"
+#include "train/tomlconfig.h"
+#include "train/trainer.h"
+#include "traintestdata.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace spanforge::train;
+using namespace spanforge::train::testing;
+using spanforge::testing::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// One package per test binary: training it takes a second or two.
+const std::string& package() {
+  static TempDir dir;
+  static const std::string path = [] {
+    TrainConfig config = tinyConfig();
+    config.training.maxSteps = 10;
+    const std::string out = dir.file("model");
+    REQUIRE(Trainer(config, head(demoTrain(), 200), head(demoDev(), 100), out).run().modelPath ==
+            out);
+    return out;
+  }();
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("model card: labels, data, per-label scores, config and dates") {
+  PackageInfo info;
+  info.formatVersion = 1;
+  info.spanforgeVersion = "0.1.0";
+  info.created = "2024-05-01T12:00:00Z";
+  info.labels = {"LOC", "PER"};
+  info.tagScheme = "biluo";
+  info.trainSentences = 200;
+  info.trainWords = 3000;
+  info.trainEntities = 150;
+  info.devSentences = 100;
+  info.steps = 40;
+  info.bestStep = 30;
+  info.finishReason = "max-steps";
+  info.metricsJson =
+      R"({"dev": {"ents_p": 0.5, "ents_r": 0.25, "ents_f": 0.3333, "ents_support": 8,)"
+      R"( "per_label": {"PER": {"p": 0.75, "r": 0.5, "f": 0.6, "support": 4}}}})";
+  const std::string card =
+      ModelCard::markdown(info, "[model]\nhidden = 48\n", "2024-06-01T08:00:00Z");
+  CHECK_THAT(card, Catch::Contains("- Labels (2): LOC, PER"));
+  CHECK_THAT(card, Catch::Contains("- Created: 2024-05-01T12:00:00Z"));
+  CHECK_THAT(card, Catch::Contains("- Exported: 2024-06-01T08:00:00Z"));
+  CHECK_THAT(card, Catch::Contains("| train | 200 | 3000 | 150 |"));
+  CHECK_THAT(card, Catch::Contains("## Scores on dev"));
+  CHECK_THAT(card, Catch::Contains("| **all entities** | 50.0 | 25.0 | 33.3 | 8 |"));
+  CHECK_THAT(card, Catch::Contains("| PER | 75.0 | 50.0 | 60.0 | 4 |"));
+  CHECK_THAT(card, Catch::Contains("at step 30"));
+  CHECK_THAT(card, Catch::Contains("```toml\n[model]\nhidden = 48\n```"));
+  CHECK(card.find("Scores on test") == std::string::npos);
+}
+
+TEST_CASE("model export: the copy loads, carries a model card and replaces an old export") {
+  TempDir dir;
+  const std::string target = dir.file("exported");
+  ModelExport::run(package(), target);
+  const ModelPackage loaded = ModelPackage::load(target);
+  CHECK(loaded.info().labels == ModelPackage::readInfo(package()).labels);
+  const std::string card = slurp(target + "/" + ModelCard::kFileName);
+  CHECK_THAT(card, Catch::Contains("## Scores on dev"));
+  CHECK_THAT(card, Catch::Contains(toToml(loaded.config())));
+  CHECK(slurp(target + "/weights.pt") == slurp(package() + "/weights.pt"));
+
+  ModelExport::run(package(), target);  // again: replaced, not refused
+  CHECK(fs::exists(target + "/meta.json"));
+  int entries = 0;  // no temporary siblings left behind
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++entries;
+  CHECK(entries == 1);
+}
+
+TEST_CASE("model export: refuses a folder with other files, and a folder that is no package") {
+  TempDir dir;
+  fs::create_directories(dir.file("docs"));
+  std::ofstream(dir.file("docs/thesis.tex")) << "keep me";
+  CHECK_THROWS_AS(ModelExport::run(package(), dir.file("docs")), ModelPackageError);
+  CHECK(slurp(dir.file("docs/thesis.tex")) == "keep me");
+  CHECK_THROWS_AS(ModelExport::run(dir.file("docs"), dir.file("out")), ModelPackageError);
+  CHECK_THROWS_AS(ModelExport::run(package(), package()), ModelPackageError);
+  CHECK_FALSE(fs::exists(dir.file("out")));
+}

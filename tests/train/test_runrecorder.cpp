@@ -1,0 +1,146 @@
+#include "store/project.h"
+#include "tempdir.h"
+#include "train/modelpackage.h"
+#include "train/runrecorder.h"
+#include "train/tomlconfig.h"
+#include "train/trainer.h"
+#include "traintestdata.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+using namespace spanforge;
+using namespace spanforge::train;
+using namespace spanforge::train::testing;
+using spanforge::testing::TempDir;
+
+namespace {
+
+StepEvent step(int64_t n) {
+  StepEvent e;
+  e.step = n;
+  e.epoch = 1;
+  e.loss = 10.0 / static_cast<double>(n);
+  e.wordsPerSecond = 1000 + n;
+  e.elapsedSeconds = 0.1 * static_cast<double>(n);
+  e.memory.currentBytes = 100 + n;
+  e.memory.peakBytes = 200 + n;
+  return e;
+}
+
+EvaluationEvent evaluation(int64_t n, double f1) {
+  EvaluationEvent e;
+  e.step = n;
+  e.epoch = 1;
+  e.trainLoss = 2.5;
+  e.scores.overall = {0.5, 0.25, f1, 8, 4, 2};
+  e.scores.perLabel["PER"] = {0.75, 0.5, 0.6, 4, 3, 2};
+  e.memory.kind = MemoryKind::Cuda;
+  e.memory.currentBytes = 1000;
+  e.memory.peakBytes = 1500;
+  e.memory.reservedBytes = 4000;
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("run recorder: converts events to the stored form") {
+  const store::MetricEvent s = RunRecorder::toMetricEvent(step(4));
+  CHECK(s.step == 4);
+  CHECK(s.loss == 2.5);
+  CHECK_FALSE(s.hasScores);
+  CHECK(s.memoryBytes == 104);
+  CHECK(s.memoryPeakBytes == 204);  // peak RSS on the CPU
+
+  const store::MetricEvent v = RunRecorder::toMetricEvent(evaluation(10, 0.4));
+  CHECK(v.hasScores);
+  CHECK(v.loss == 2.5);
+  CHECK(v.precision == 0.5);
+  CHECK(v.recall == 0.25);
+  CHECK(v.f1 == 0.4);
+  CHECK(v.memoryBytes == 1000);
+  CHECK(v.memoryPeakBytes == 4000);  // reserved on a GPU
+  REQUIRE(v.perLabel.size() == 1);
+  CHECK(v.perLabel[0].label == "PER");
+  CHECK(v.perLabel[0].f1 == 0.6);
+  CHECK(v.perLabel[0].support == 4);
+
+  CHECK(RunRecorder::stateFor(FinishReason::MaxSteps) == store::RunState::Finished);
+  CHECK(RunRecorder::stateFor(FinishReason::Cancelled) == store::RunState::Stopped);
+  CHECK(RunRecorder::stateFor(FinishReason::Failed) == store::RunState::Failed);
+}
+
+TEST_CASE("run recorder: stores steps in batches, evaluations at once, and closes the run") {
+  TempDir dir;
+  auto project = store::Project::create(dir.file("p.spanforge"));
+  auto reader = store::Project::open(dir.file("p.spanforge"));  // what another thread sees
+  const TrainConfig config = tinyConfig();
+  RunRecorder recorder(project->runs(), config, "cpu");
+  REQUIRE(recorder.runId() > 0);
+  const auto run = reader->runs().run(recorder.runId());
+  REQUIRE(run);
+  CHECK(run->state == store::RunState::Running);
+  CHECK(run->device == "cpu");
+  CHECK(fromToml(run->configToml, "stored") == config);
+
+  for (int64_t i = 1; i < static_cast<int64_t>(RunRecorder::kStepBatch); ++i)
+    recorder.onStep(step(i));
+  CHECK(reader->runs().events(recorder.runId()).empty());  // still batched
+  recorder.onEvaluation(evaluation(RunRecorder::kStepBatch - 1, 0.4));
+  CHECK(reader->runs().events(recorder.runId()).size() == RunRecorder::kStepBatch);
+  recorder.onStep(step(RunRecorder::kStepBatch));
+
+  FinishedEvent done;
+  done.reason = FinishReason::Cancelled;
+  done.message = "cancelled after 50 step(s)";
+  recorder.onFinished(done);
+  const auto events = reader->runs().events(recorder.runId());
+  CHECK(events.size() == RunRecorder::kStepBatch + 1);
+  CHECK(events.back().step == static_cast<int64_t>(RunRecorder::kStepBatch));
+  CHECK(events[RunRecorder::kStepBatch - 1].hasScores);
+  const auto closed = reader->runs().run(recorder.runId());
+  CHECK(closed->state == store::RunState::Stopped);
+  CHECK(closed->message == "cancelled after 50 step(s)");
+  CHECK_FALSE(closed->modelId);
+  CHECK(recorder.storeError().empty());
+}
+
+TEST_CASE("run recorder: a real run stores every event and registers the model") {
+  TempDir dir;
+  auto project = store::Project::create(dir.file("p.spanforge"));
+  TrainConfig config = tinyConfig();
+  config.training.maxSteps = 20;
+  RunRecorder recorder(project->runs(), config, "cpu");
+  TrainerOptions options;
+  options.observer = &recorder;
+  const FinishedEvent done =
+      Trainer(config, head(demoTrain(), 200), head(demoDev(), 100), dir.file("model"), options)
+          .run();
+  REQUIRE(done.reason == FinishReason::MaxSteps);
+  const auto events = project->runs().events(recorder.runId());
+  CHECK(events.size() == 20 + 2);  // steps and the evaluations at 10 and 20
+  REQUIRE(recorder.modelId());
+  const auto model = project->runs().model(*recorder.modelId());
+  REQUIRE(model);
+  CHECK(model->path == dir.file("model"));
+  CHECK(model->name == "Run " + std::to_string(recorder.runId()));
+  const auto labels = nlohmann::json::parse(model->labelsJson);
+  CHECK(labels == nlohmann::json(ModelPackage::readInfo(dir.file("model")).labels));
+  CHECK(nlohmann::json::parse(model->metricsJson)["dev"]["ents_f"] == Approx(done.best.overall.f1));
+  const auto run = project->runs().run(recorder.runId());
+  CHECK(run->state == store::RunState::Finished);
+  CHECK(run->modelId == recorder.modelId());
+}
+
+TEST_CASE("run recorder: a store error is kept, never thrown into the trainer") {
+  TempDir dir;
+  auto project = store::Project::create(dir.file("p.spanforge"));
+  RunRecorder recorder(project->runs(), tinyConfig(), "cpu");
+  project->db().exec("DELETE FROM runs");  // the run vanished under the recorder
+  recorder.onEvaluation(evaluation(10, 0.5));
+  CHECK_FALSE(recorder.storeError().empty());
+  CHECK_NOTHROW(recorder.onFinished(FinishedEvent{}));
+}
