@@ -1,5 +1,7 @@
 #include "annotationsession.h"
 
+#include "acceptallsuggestionscommand.h"
+#include "acceptsuggestioncommand.h"
 #include "addlabelcommand.h"
 #include "addspancommand.h"
 #include "changelabelcommand.h"
@@ -7,10 +9,12 @@
 #include "docstatusstyle.h"
 #include "labelhotkeycommand.h"
 #include "recolorlabelcommand.h"
+#include "rejectsuggestioncommand.h"
 #include "removespancommand.h"
 #include "renamelabelcommand.h"
 #include "sessioncommand.h"
 #include "setstatuscommand.h"
+#include "store/database.h"
 #include "store/project.h"
 #include "store/storeerror.h"
 #include "text/utf8.h"
@@ -104,7 +108,19 @@ bool AnnotationSession::addSpan(const text::Span& span) {
                       .arg(quoted(doc, span), qs(s.label), quoted(doc, s)));
   }
   const QString what = tr("Label %1 as %2").arg(quoted(doc, span), qs(span.label));
-  if (!push(new AddSpanCommand(*this, current_->id, span, what))) return false;
+  // Labelling over suggestions edits them: they give way to the gold span.
+  std::vector<text::ScoredSpan> replaced;
+  try {
+    replaced = suggestionsUnder(span);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  SessionCommand* command =
+      replaced.empty()
+          ? static_cast<SessionCommand*>(new AddSpanCommand(*this, current_->id, span, what))
+          : new AcceptSuggestionCommand(*this, current_->id, suggestionModel_, replaced, span,
+                                        what);
+  if (!push(command)) return false;
   emit message(tr("Saved: %1 %2").arg(qs(span.label), quoted(current_->doc, span)));
   return true;
 }
@@ -174,6 +190,102 @@ bool AnnotationSession::removeLabel(const std::string& name) {
   return push(new DeleteLabelCommand(*this, name, tr("Delete label %1").arg(qs(name))));
 }
 
+std::vector<text::ScoredSpan> AnnotationSession::suggestionsUnder(const text::Span& span) {
+  std::vector<text::ScoredSpan> out;
+  if (!suggestionModel_ || !current_) return out;
+  for (const text::ScoredSpan& p : predictionsOf(current_->id, suggestionModel_))
+    if (p.span.overlaps(span)) out.push_back(p);
+  return out;
+}
+
+std::optional<store::StoredDocument> AnnotationSession::document(int64_t id) {
+  if (current_ && current_->id == id) return *current_;
+  return project_.documents().get(id);
+}
+
+bool AnnotationSession::acceptSuggestion(int64_t id, const text::ScoredSpan& suggestion,
+                                         const text::Span& gold) {
+  if (!suggestionModel_) return refuse(tr("There is no current model."));
+  if (!label(gold.label)) return refuse(tr("There is no label %1.").arg(qs(gold.label)));
+  std::vector<text::ScoredSpan> replaced{suggestion};
+  std::optional<store::StoredDocument> stored;
+  try {
+    stored = document(id);
+    if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
+    for (const text::ScoredSpan& p : predictionsOf(id, suggestionModel_))
+      if (p.span != suggestion.span && p.span.overlaps(gold)) replaced.push_back(p);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  const text::Document& doc = stored->doc;
+  for (const text::Span& s : doc.spans)
+    if (s.overlaps(gold))
+      return refuse(tr("%1 overlaps the %2 span %3: remove or change that span first.")
+                        .arg(quoted(doc, gold), qs(s.label), quoted(doc, s)));
+  const bool edited = gold != suggestion.span;
+  const QString what =
+      edited ? tr("Accept %1 as %2 (edited suggestion)").arg(quoted(doc, gold), qs(gold.label))
+             : tr("Accept suggestion %1 %2").arg(qs(gold.label), quoted(doc, gold));
+  if (!push(new AcceptSuggestionCommand(*this, id, suggestionModel_, replaced, gold, what)))
+    return false;
+  emit message(tr("Saved: %1 %2").arg(qs(gold.label), quoted(doc, gold)));
+  return true;
+}
+
+bool AnnotationSession::rejectSuggestion(int64_t id, const text::ScoredSpan& suggestion) {
+  if (!suggestionModel_) return refuse(tr("There is no current model."));
+  std::optional<store::StoredDocument> stored;
+  try {
+    stored = document(id);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
+  const QString what = tr("Reject suggestion %1 %2")
+                           .arg(qs(suggestion.span.label), quoted(stored->doc, suggestion.span));
+  if (!push(new RejectSuggestionCommand(*this, id, suggestionModel_, suggestion, what)))
+    return false;
+  emit message(tr("Saved: rejected %1 %2")
+                   .arg(qs(suggestion.span.label), quoted(stored->doc, suggestion.span)));
+  return true;
+}
+
+bool AnnotationSession::acceptAllSuggestions(int64_t id) {
+  if (!suggestionModel_) return refuse(tr("There is no current model."));
+  std::optional<store::StoredDocument> stored;
+  std::vector<text::ScoredSpan> predictions;
+  try {
+    stored = document(id);
+    if (stored) predictions = predictionsOf(id, suggestionModel_);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
+  // What the editor shows: best first, none over gold or over a better one.
+  std::stable_sort(predictions.begin(), predictions.end(),
+                   [](const auto& a, const auto& b) { return a.score > b.score; });
+  std::vector<text::ScoredSpan> taken;
+  const auto clash = [](const auto& list, const text::Span& s, auto spanOf) {
+    return std::any_of(list.begin(), list.end(),
+                       [&](const auto& x) { return spanOf(x).overlaps(s); });
+  };
+  for (const text::ScoredSpan& p : predictions) {
+    if (!label(p.span.label) ||
+        clash(stored->doc.spans, p.span, [](const text::Span& x) { return x; }) ||
+        clash(taken, p.span, [](const text::ScoredSpan& x) { return x.span; }))
+      continue;
+    taken.push_back(p);
+  }
+  if (taken.empty()) return refuse(tr("There are no suggestions to accept."));
+  std::sort(taken.begin(), taken.end(),
+            [](const auto& a, const auto& b) { return a.span < b.span; });
+  const QString what = tr("Accept %n suggestion(s)", "", static_cast<int>(taken.size()));
+  if (!push(new AcceptAllSuggestionsCommand(*this, id, suggestionModel_, taken, what)))
+    return false;
+  emit message(tr("Saved: accepted %n suggestion(s)", "", static_cast<int>(taken.size())));
+  return true;
+}
+
 std::vector<text::Span> AnnotationSession::spansOf(int64_t id) {
   if (current_ && current_->id == id) return current_->doc.spans;
   const auto stored = project_.documents().get(id);
@@ -195,6 +307,28 @@ void AnnotationSession::countSpans(const std::vector<text::Span>& spans, int sig
 void AnnotationSession::writeSpans(int64_t id, const std::vector<text::Span>& spans) {
   const std::vector<text::Span> before = spansOf(id);
   project_.documents().setSpans(id, spans);  // one transaction; validates
+  spansWritten(id, before, spans);
+}
+
+std::vector<text::ScoredSpan> AnnotationSession::predictionsOf(int64_t id, int64_t model) {
+  return project_.predictions().get(id, model);
+}
+
+void AnnotationSession::writeSuggestions(int64_t id,
+                                         const std::optional<std::vector<text::Span>>& spans,
+                                         int64_t model,
+                                         const std::vector<text::ScoredSpan>& predictions) {
+  const std::vector<text::Span> before = spans ? spansOf(id) : std::vector<text::Span>{};
+  store::Transaction tx(project_.db());
+  if (spans) project_.documents().setSpans(id, *spans);  // validates
+  project_.predictions().set(id, model, predictions);
+  tx.commit();
+  if (spans) spansWritten(id, before, *spans);
+  emit predictionsChanged(id);
+}
+
+void AnnotationSession::spansWritten(int64_t id, const std::vector<text::Span>& before,
+                                     const std::vector<text::Span>& spans) {
   countSpans(before, -1);
   countSpans(spans, +1);
   if (current_ && current_->id == id) {

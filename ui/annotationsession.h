@@ -67,6 +67,21 @@ class AnnotationSession : public QObject {
   bool removeLabel(const std::string& name);
   QString lastError() const { return lastError_; }
 
+  // Model suggestions: the predictions of the suggestion model (the
+  // project's current model; 0 = none), kept apart from gold. Accepting one
+  // makes `gold` (its span, or an edit of its label or boundaries) a gold
+  // span and removes the suggestion and any other prediction the gold span
+  // overlaps; rejecting removes it, so it does not come back; accepting all
+  // takes every suggestion that overlaps no gold span. A gold span added
+  // over suggestions (addSpan) replaces them the same way. Each is one
+  // undoable transaction.
+  void setSuggestionModel(int64_t modelId) { suggestionModel_ = modelId; }
+  int64_t suggestionModel() const { return suggestionModel_; }
+  bool acceptSuggestion(int64_t document, const text::ScoredSpan& suggestion,
+                        const text::Span& gold);
+  bool rejectSuggestion(int64_t document, const text::ScoredSpan& suggestion);
+  bool acceptAllSuggestions(int64_t document);
+
   // Reads labels and counts again after a change made elsewhere (an import).
   void reload();
 
@@ -76,6 +91,11 @@ class AnnotationSession : public QObject {
   void writeSpans(int64_t id, const std::vector<text::Span>& spans);
   text::DocStatus statusOf(int64_t id);
   void writeStatus(int64_t id, text::DocStatus status);
+  std::vector<text::ScoredSpan> predictionsOf(int64_t id, int64_t model);
+  // One model's predictions for a document and, unless nullopt, its gold
+  // spans, in one transaction.
+  void writeSuggestions(int64_t id, const std::optional<std::vector<text::Span>>& spans,
+                        int64_t model, const std::vector<text::ScoredSpan>& predictions);
   // After a command changed labels: reloads them, the counts and the open
   // document's spans.
   void labelsWritten();
@@ -90,6 +110,8 @@ class AnnotationSession : public QObject {
   void documentChanged(const spanforge::store::StoredDocument& doc);
   // Any document was written (for list rows).
   void documentWritten(qint64 id);
+  // A document's predictions changed (a suggestion accepted or rejected).
+  void predictionsChanged(qint64 id);
   void labelsChanged();
   void countsChanged();
   void message(const QString& text);
@@ -100,6 +122,11 @@ class AnnotationSession : public QObject {
   bool push(SessionCommand* command);
   bool refuse(const QString& message);
   void countSpans(const std::vector<text::Span>& spans, int sign);
+  void spansWritten(int64_t id, const std::vector<text::Span>& before,
+                    const std::vector<text::Span>& spans);
+  std::optional<store::StoredDocument> document(int64_t id);
+  // The suggestion model's predictions of the open document that `span` overlaps.
+  std::vector<text::ScoredSpan> suggestionsUnder(const text::Span& span);
 
   store::Project& project_;
   QUndoStack* undo_;
@@ -108,6 +135,7 @@ class AnnotationSession : public QObject {
   std::map<std::string, int64_t> spanCounts_;
   std::unique_ptr<store::StoredDocument> current_;
   QString lastError_;
+  int64_t suggestionModel_ = 0;
 };
 
 }  // namespace spanforge::ui

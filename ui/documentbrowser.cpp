@@ -45,6 +45,7 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
       search_(new QLineEdit(this)),
       list_(new QListView(this)),
       footer_(new QLabel(this)),
+      orderCombo_(new QComboBox(this)),
       searchTimer_(new QTimer(this)) {
   search_->setPlaceholderText(tr("Search text…"));
   search_->setClearButtonEnabled(true);
@@ -67,6 +68,11 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
 
   footer_->setContentsMargins(4, 0, 4, 0);
   footer_->setForegroundRole(QPalette::PlaceholderText);
+  orderCombo_->setToolTip(
+      tr("List the documents in document order, or most informative first "
+         "(the ranking of the current model)"));
+  orderCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  orderCombo_->hide();  // until the current model has ranked the pool
 
   auto* filters = new QHBoxLayout;
   filters->setSpacing(6);
@@ -79,7 +85,10 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
   layout->addWidget(search_);
   layout->addLayout(filters);
   layout->addWidget(list_, 1);
-  layout->addWidget(footer_);
+  auto* bottom = new QHBoxLayout;
+  bottom->addWidget(footer_, 1);
+  bottom->addWidget(orderCombo_);
+  layout->addLayout(bottom);
 
   // Typing restarts the timer, so the (possibly slow) search runs once the
   // user pauses rather than on every key.
@@ -93,6 +102,7 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
   });
   connect(statusCombo_, &QComboBox::currentIndexChanged, this, &DocumentBrowser::applyFilter);
   connect(labelCombo_, &QComboBox::currentIndexChanged, this, &DocumentBrowser::applyFilter);
+  connect(orderCombo_, &QComboBox::currentIndexChanged, this, &DocumentBrowser::applyOrder);
   connect(list_->selectionModel(), &QItemSelectionModel::currentChanged, this,
           [this](const QModelIndex& current) { onCurrentChanged(current); });
   connect(model_, &DocumentListModel::totalCountChanged, this, &DocumentBrowser::updateFooter);
@@ -123,6 +133,7 @@ void DocumentBrowser::setSource(store::DocumentRepository* documents,
   searchTimer_->stop();
   search_->clear();
   setEnabled(documents != nullptr);
+  setRanking(nullptr, 0, {});
 
   model_->setRepository(documents, {});  // a new project starts unfiltered
   updateFooter();
@@ -225,13 +236,7 @@ void DocumentBrowser::updateFooter() {
 }
 
 bool DocumentBrowser::selectDocument(int64_t id) {
-  int row = model_->rowOfId(id);
-  // Pages arrive in id order: stop once the loaded ids pass the wanted one.
-  while (row < 0 && model_->canFetchMore({}) && model_->rowCount() > 0 &&
-         model_->idAt(model_->rowCount() - 1) < id) {
-    model_->fetchMore({});
-    row = model_->rowOfId(id);
-  }
+  const int row = model_->loadUntil(id);
   if (row < 0) return false;
   const QModelIndex index = model_->index(row);
   list_->setCurrentIndex(index);
@@ -242,6 +247,33 @@ bool DocumentBrowser::selectDocument(int64_t id) {
 int64_t DocumentBrowser::currentDocumentId() const {
   const QModelIndex current = list_->currentIndex();
   return current.isValid() ? model_->idAt(current.row()) : 0;
+}
+
+void DocumentBrowser::setRanking(store::RankingRepository* rankings, int64_t modelId,
+                                 const QString& strategy) {
+  const bool wasRanked = orderCombo_->currentIndex() == 1;
+  rankings_ = rankings;
+  rankModel_ = modelId;
+  rankStrategy_ = strategy;
+  {
+    const QSignalBlocker block(orderCombo_);
+    orderCombo_->clear();
+    orderCombo_->addItem(tr("Document order"));
+    if (rankings) orderCombo_->addItem(tr("Most informative first (%1)").arg(strategy));
+    orderCombo_->setCurrentIndex(rankings && wasRanked ? 1 : 0);
+  }
+  orderCombo_->setVisible(rankings != nullptr);
+  if (wasRanked || model_->ranked()) applyOrder();
+}
+
+void DocumentBrowser::applyOrder() {
+  const bool ranked = rankings_ && orderCombo_->currentIndex() == 1;
+  labelCombo_->setEnabled(!ranked);
+  search_->setEnabled(!ranked);
+  const int64_t previous = lastEmittedId_;
+  model_->setRanking(ranked ? rankings_ : nullptr, rankModel_, rankStrategy_.toStdString());
+  const int row = model_->rowOfId(previous);
+  if (row >= 0) list_->setCurrentIndex(model_->index(row));
 }
 
 void DocumentBrowser::focusSearch() {

@@ -16,7 +16,8 @@ class QTimer;
 
 namespace spanforge::store {
 class DocumentRepository;
-}
+class RankingRepository;
+}  // namespace spanforge::store
 
 namespace spanforge::ui {
 
@@ -46,6 +47,11 @@ class DocumentBrowser : public QWidget {
   void refresh();
   // Reloads the list from the store (after an import), keeping the filters.
   void reload();
+  // Offers the order of a stored active-learning ranking besides document
+  // order (most informative first, with rank and score in each row);
+  // nullptr offers document order only. The label filter and the search do
+  // not apply to the ranked order.
+  void setRanking(store::RankingRepository* rankings, int64_t modelId, const QString& strategy);
 
   // Makes the row after (before) the current one current, loading more rows
   // when needed; false at the end (start) of the list.
@@ -64,6 +70,7 @@ class DocumentBrowser : public QWidget {
   QComboBox* statusCombo() const { return statusCombo_; }
   QComboBox* labelCombo() const { return labelCombo_; }
   QLineEdit* searchEdit() const { return search_; }
+  QComboBox* orderCombo() const { return orderCombo_; }
 
  public slots:
   void focusSearch();
@@ -77,6 +84,7 @@ class DocumentBrowser : public QWidget {
   void updateStatusItems();
   void updateFooter();
   void onCurrentChanged(const QModelIndex& current);
+  void applyOrder();
 
   DocumentListModel* model_;
   QComboBox* statusCombo_;
@@ -84,6 +92,10 @@ class DocumentBrowser : public QWidget {
   QLineEdit* search_;
   QListView* list_;
   QLabel* footer_;
+  QComboBox* orderCombo_;
+  store::RankingRepository* rankings_ = nullptr;
+  int64_t rankModel_ = 0;
+  QString rankStrategy_;
   QTimer* searchTimer_;
   std::map<text::DocStatus, int64_t> statusCounts_;
   int64_t lastEmittedId_ = 0;

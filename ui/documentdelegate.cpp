@@ -83,7 +83,14 @@ void DocumentDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
   painter->drawText(badge, Qt::AlignCenter, badgeText);
 
   painter->setPen(faint);
-  const QString idText = QStringLiteral("#%1").arg(id);
+  QString idText = QStringLiteral("#%1").arg(id);
+  // In ranked order: where the document stands and its informativeness.
+  const QVariant rank = index.data(DocumentListModel::RankRole);
+  if (rank.isValid())
+    idText = tr("rank %1 · %2  ")
+                 .arg(rank.toLongLong())
+                 .arg(index.data(DocumentListModel::ScoreRole).toDouble(), 0, 'f', 3) +
+             idText;
   const int idWidth = mfm.horizontalAdvance(idText);
   const QRect idRect(r.right() - idWidth, y2, idWidth + 1, int(badge.height()));
   painter->drawText(idRect, Qt::AlignRight | Qt::AlignVCenter, idText);

@@ -5,7 +5,8 @@
 namespace spanforge::ui {
 
 // Paints one document row of the browser in two lines: the snippet elided to
-// the width, then a coloured status badge, the span count and the id.
+// the width, then a coloured status badge, the span count and the id (in
+// ranked order also the rank and score).
 class DocumentDelegate : public QStyledItemDelegate {
   Q_OBJECT
 

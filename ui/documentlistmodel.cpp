@@ -1,6 +1,7 @@
 #include "documentlistmodel.h"
 
 #include "store/documentrepository.h"
+#include "store/rankingrepository.h"
 
 #include <algorithm>
 #include <exception>
@@ -22,6 +23,27 @@ void DocumentListModel::setFilter(const store::DocumentFilter& filter) {
   reload();
 }
 
+void DocumentListModel::setRanking(store::RankingRepository* rankings, int64_t modelId,
+                                   const std::string& strategy) {
+  rankings_ = rankings;
+  rankModel_ = modelId;
+  rankStrategy_ = strategy;
+  reload();
+}
+
+std::vector<store::DocumentSummary> DocumentListModel::readPage(int64_t after, int limit,
+                                                                std::vector<Ranked>& ranks) {
+  ranks.clear();
+  if (!rankings_) return repository_->page(filter_, after, limit);
+  std::vector<store::DocumentSummary> out;
+  for (store::RankedDocument& r :
+       rankings_->page(rankModel_, rankStrategy_, after, limit, filter_.status)) {
+    ranks.push_back({r.rank, r.score});
+    out.push_back(std::move(r.document));
+  }
+  return out;
+}
+
 void DocumentListModel::reload() {
   // Nothing may be fetched until the reset is complete: views and the model
   // tester ask for more from their modelAboutToBeReset/modelReset slots, and
@@ -31,17 +53,20 @@ void DocumentListModel::reload() {
   QString error;
   beginResetModel();
   rows_.clear();
+  ranks_.clear();
   total_ = 0;
   if (repository_) {
     try {
-      total_ = repository_->count(filter_);
+      total_ = rankings_ ? rankings_->count(rankModel_, rankStrategy_, filter_.status)
+                         : repository_->count(filter_);
       // The first page comes with the reset so a view never shows an empty
       // list for a project that has documents.
-      rows_ = repository_->page(filter_, 0, kPageSize);
+      rows_ = readPage(0, kPageSize, ranks_);
       more = static_cast<int>(rows_.size()) == kPageSize;
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
       rows_.clear();
+      ranks_.clear();
     }
   }
   endResetModel();
@@ -71,10 +96,12 @@ void DocumentListModel::refreshLoaded() {
     return;
   }
   std::vector<store::DocumentSummary> fresh;
+  std::vector<Ranked> freshRanks;
   int64_t total = 0;
   try {
-    fresh = repository_->page(filter_, 0, static_cast<int>(rows_.size()));
-    total = repository_->count(filter_);
+    fresh = readPage(0, static_cast<int>(rows_.size()), freshRanks);
+    total = rankings_ ? rankings_->count(rankModel_, rankStrategy_, filter_.status)
+                      : repository_->count(filter_);
   } catch (const std::exception& e) {
     emit errorOccurred(QString::fromStdString(e.what()));
     return;
@@ -87,6 +114,7 @@ void DocumentListModel::refreshLoaded() {
     return;
   }
   rows_ = std::move(fresh);
+  ranks_ = std::move(freshRanks);
   emit dataChanged(index(0), index(rowCount() - 1));
   if (total != total_) {
     total_ = total;
@@ -95,11 +123,40 @@ void DocumentListModel::refreshLoaded() {
 }
 
 int DocumentListModel::rowOfId(int64_t id) const {
+  if (rankings_) {
+    for (size_t i = 0; i < rows_.size(); ++i)
+      if (rows_[i].id == id) return static_cast<int>(i);
+    return -1;
+  }
   // Rows are in id order (keyset paging), so a binary search finds it.
   auto it = std::lower_bound(rows_.begin(), rows_.end(), id,
                              [](const store::DocumentSummary& s, int64_t v) { return s.id < v; });
   if (it == rows_.end() || it->id != id) return -1;
   return static_cast<int>(it - rows_.begin());
+}
+
+int DocumentListModel::loadUntil(int64_t id) {
+  int row = rowOfId(id);
+  if (row >= 0 || !repository_) return row;
+  // Pages arrive in id order, or in rank order: stop once the loaded rows
+  // pass the document's id, or its rank.
+  int64_t rank = 0;
+  if (rankings_) {
+    try {
+      const auto where = rankings_->find(rankModel_, rankStrategy_, id);
+      if (!where) return -1;
+      rank = where->rank;
+    } catch (const std::exception& e) {
+      emit errorOccurred(QString::fromStdString(e.what()));
+      return -1;
+    }
+  }
+  while (row < 0 && canFetchMore({}) && rowCount() > 0 &&
+         (rankings_ ? ranks_.back().rank < rank : idAt(rowCount() - 1) < id)) {
+    fetchMore({});
+    row = rowOfId(id);
+  }
+  return row;
 }
 
 int64_t DocumentListModel::idAt(int row) const {
@@ -130,6 +187,12 @@ QVariant DocumentListModel::data(const QModelIndex& index, int role) const {
       return QVariant::fromValue<qint64>(s.spanCount);
     case LengthRole:
       return QVariant::fromValue<qint64>(s.length);
+    case RankRole:
+      if (ranks_.empty()) return {};
+      return QVariant::fromValue<qint64>(ranks_[static_cast<size_t>(index.row())].rank);
+    case ScoreRole:
+      if (ranks_.empty()) return {};
+      return ranks_[static_cast<size_t>(index.row())].score;
     default:
       return {};
   }
@@ -142,6 +205,8 @@ QHash<int, QByteArray> DocumentListModel::roleNames() const {
   names[StatusRole] = "status";
   names[SpanCountRole] = "spanCount";
   names[LengthRole] = "length";
+  names[RankRole] = "rank";
+  names[ScoreRole] = "score";
   return names;
 }
 
@@ -151,7 +216,9 @@ bool DocumentListModel::canFetchMore(const QModelIndex& parent) const {
 
 void DocumentListModel::fetchMore(const QModelIndex& parent) {
   if (parent.isValid() || atEnd_) return;
+  std::vector<Ranked> ranks;
   std::vector<store::DocumentSummary> page = fetchPage();
+  ranks.swap(fetchedRanks_);
   if (page.empty()) return;
   const int first = static_cast<int>(rows_.size());
   // Slots on rowsInserted may ask for more before the insertion is finished
@@ -161,6 +228,7 @@ void DocumentListModel::fetchMore(const QModelIndex& parent) {
   beginInsertRows(QModelIndex(), first, first + static_cast<int>(page.size()) - 1);
   rows_.insert(rows_.end(), std::make_move_iterator(page.begin()),
                std::make_move_iterator(page.end()));
+  ranks_.insert(ranks_.end(), ranks.begin(), ranks.end());
   endInsertRows();
   atEnd_ = !more;
 }
@@ -170,11 +238,11 @@ int DocumentListModel::nextPageSize() const {
 }
 
 std::vector<store::DocumentSummary> DocumentListModel::fetchPage() {
-  const int64_t afterId = rows_.empty() ? 0 : rows_.back().id;
+  const int64_t after = rows_.empty() ? 0 : rankings_ ? ranks_.back().rank : rows_.back().id;
   const int limit = nextPageSize();
   std::vector<store::DocumentSummary> page;
   try {
-    page = repository_->page(filter_, afterId, limit);
+    page = readPage(after, limit, fetchedRanks_);
   } catch (const std::exception& e) {
     atEnd_ = true;
     emit errorOccurred(QString::fromStdString(e.what()));

@@ -5,11 +5,13 @@
 #include <QAbstractListModel>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace spanforge::store {
 class DocumentRepository;
-}
+class RankingRepository;
+}  // namespace spanforge::store
 
 namespace spanforge::ui {
 
@@ -26,6 +28,8 @@ class DocumentListModel : public QAbstractListModel {
     StatusRole,     // int(text::DocStatus)
     SpanCountRole,  // qint64
     LengthRole,     // code points
+    RankRole,       // qint64, ranked order only (1 = most informative)
+    ScoreRole,      // double, ranked order only
   };
   // The first pages hold kPageSize rows; later ones an eighth of what is
   // loaded, up to kMaxPageSize. Item views lay out every row again after an
@@ -44,6 +48,13 @@ class DocumentListModel : public QAbstractListModel {
   store::DocumentRepository* repository() const { return repository_; }
 
   void setFilter(const store::DocumentFilter& filter);
+  // Ranked order: the documents of a stored active-learning ranking, most
+  // informative first (keyset paging by rank), with RankRole and ScoreRole.
+  // The filter's status applies; its label and search do not. nullptr:
+  // document order again. Reloads.
+  void setRanking(store::RankingRepository* rankings, int64_t modelId = 0,
+                  const std::string& strategy = {});
+  bool ranked() const { return rankings_ != nullptr; }
   const store::DocumentFilter& filter() const { return filter_; }
   // Reads the first page and the total again (after the documents changed).
   void reload();
@@ -60,6 +71,9 @@ class DocumentListModel : public QAbstractListModel {
   int64_t totalCount() const { return total_; }
   // Row of a loaded document, or -1.
   int rowOfId(int64_t id) const;
+  // Row of a document, loading pages until it is found or cannot come (in
+  // document order: once the loaded ids pass it); -1 when not listed.
+  int loadUntil(int64_t id);
   int64_t idAt(int row) const;
 
   int rowCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -75,11 +89,23 @@ class DocumentListModel : public QAbstractListModel {
   void errorOccurred(const QString& message);
 
  private:
+  struct Ranked {
+    int64_t rank = 0;
+    double score = 0.0;
+  };
   std::vector<store::DocumentSummary> fetchPage();
+  // Up to `limit` rows after `after` (an id, or in ranked order a rank).
+  std::vector<store::DocumentSummary> readPage(int64_t after, int limit,
+                                               std::vector<Ranked>& ranks);
 
   store::DocumentRepository* repository_ = nullptr;
   store::DocumentFilter filter_;
   std::vector<store::DocumentSummary> rows_;
+  store::RankingRepository* rankings_ = nullptr;
+  int64_t rankModel_ = 0;
+  std::string rankStrategy_;
+  std::vector<Ranked> ranks_;         // per row, in ranked order
+  std::vector<Ranked> fetchedRanks_;  // of the page fetchPage() read
   int64_t total_ = 0;
   bool atEnd_ = true;
 };

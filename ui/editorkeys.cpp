@@ -18,6 +18,11 @@ QKeySequence EditorKeys::markUnlabelled() { return QKeySequence(Qt::ALT | Qt::Ke
 QKeySequence EditorKeys::next() { return QKeySequence(Qt::ALT | Qt::Key_Right); }
 QKeySequence EditorKeys::previous() { return QKeySequence(Qt::ALT | Qt::Key_Left); }
 QKeySequence EditorKeys::help() { return QKeySequence(Qt::Key_F1); }
+QKeySequence EditorKeys::acceptAllSuggestions() { return QKeySequence(Qt::ALT | Qt::Key_A); }
+QKeySequence EditorKeys::predictDocument() { return QKeySequence(Qt::ALT | Qt::Key_P); }
+QKeySequence EditorKeys::nextInformative() { return QKeySequence(Qt::ALT | Qt::Key_N); }
+QKeySequence EditorKeys::reviewQueue() { return QKeySequence(Qt::CTRL | Qt::Key_3); }
+QKeySequence EditorKeys::evaluation() { return QKeySequence(Qt::CTRL | Qt::Key_4); }
 
 QVector<KeyGroup> EditorKeys::groups() {
   const QString undo = native(QKeySequence::Undo);
@@ -48,6 +53,12 @@ QVector<KeyGroup> EditorKeys::groups() {
         {tr("Alt+→ / Alt+←"), tr("next / previous, no change")},
         {native(QKeySequence::Find), tr("search the documents")},
         {native(help()) + tr(" or ?"), tr("show or hide this help")}}},
+      {tr("Model suggestions"),
+       {{tr("Tab / Shift+Tab"), tr("also visit suggestions (dashed)")},
+        {tr("Space / label key / Del"), tr("accept / relabel / reject one")},
+        {native(acceptAllSuggestions()), tr("accept all suggestions")},
+        {native(nextInformative()), tr("next most informative document")},
+        {native(predictDocument()), tr("predict this document again")}}},
   };
 }
 

@@ -30,6 +30,12 @@ class EditorKeys {
   static QKeySequence next();                  // Alt+Right: skip, status unchanged
   static QKeySequence previous();              // Alt+Left
   static QKeySequence help();                  // F1
+  // Model in the loop.
+  static QKeySequence acceptAllSuggestions();  // Alt+A
+  static QKeySequence predictDocument();       // Alt+P: suggestions for the open document
+  static QKeySequence nextInformative();       // Alt+N: next most informative document
+  static QKeySequence reviewQueue();           // Ctrl+3
+  static QKeySequence evaluation();            // Ctrl+4
 
   static QVector<KeyGroup> groups();
 };

@@ -76,7 +76,7 @@ void HelpOverlay::paintEvent(QPaintEvent*) {
 
   // Two columns (selection and labels | documents and label keys), or one
   // when the editor is too narrow for two.
-  QVector<QVector<KeyGroup>> columns{{groups[0], groups[1]}, {groups[2], labels}};
+  QVector<QVector<KeyGroup>> columns{{groups[0], groups[1]}, {groups[2], groups[3], labels}};
   const qreal pad = 22;
   const auto widths = [&](const QVector<KeyGroup>& column) {
     qreal keys = 0, actions = 0;
@@ -90,7 +90,7 @@ void HelpOverlay::paintEvent(QPaintEvent*) {
   if (widths(columns[0]).first + widths(columns[0]).second + widths(columns[1]).first +
           widths(columns[1]).second + 2 * 16 + 3 * pad >
       width() - 16)
-    columns = {{groups[0], groups[1], groups[2], labels}};
+    columns = {{groups[0], groups[1], groups[2], groups[3], labels}};
   qreal cardWidth = pad, colHeight = 0;
   for (const auto& column : columns) {
     const auto [keys, actions] = widths(column);

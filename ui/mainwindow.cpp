@@ -9,10 +9,13 @@
 #include "helpoverlay.h"
 #include "importdialog.h"
 #include "labelmanagerdialog.h"
+#include "modelloop.h"
 #include "project/demoproject.h"
 #include "spaneditor.h"
 #include "statusbarcounts.h"
 #include "store/project.h"
+#include "train/cudadevices.h"
+#include "trainingpanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -56,6 +59,8 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
       undoGroup_(new QUndoGroup(this)),
       browser_(new DocumentBrowser(this)),
       browserDock_(new QDockWidget(tr("Documents"), this)),
+      trainingPanel_(new TrainingPanel(train::CudaDevices::list(), this)),
+      trainingDock_(new QDockWidget(tr("Training"), this)),
       pane_(new EditorPane(this)),
       counts_(new StatusBarCounts(this)) {
   setCentralWidget(pane_);
@@ -64,8 +69,20 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
   browserDock_->setWidget(browser_);
   addDockWidget(Qt::LeftDockWidgetArea, browserDock_);
   resizeDocks({browserDock_}, {380}, Qt::Horizontal);
+  trainingDock_->setObjectName(QStringLiteral("trainingDock"));
+  trainingDock_->setWidget(trainingPanel_);
+  addDockWidget(Qt::RightDockWidgetArea, trainingDock_);
+  trainingDock_->hide();  // until Train > Train Model
+  connect(trainingPanel_, &TrainingPanel::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
   // Messages on the left, the counts always visible on the right.
   statusBar()->addPermanentWidget(counts_);
+
+  modelLoop_ = new ModelLoop(this, pane_->editor(), browser_);
+  connect(modelLoop_, &ModelLoop::documentRequested, this, &MainWindow::reveal);
+  connect(modelLoop_, &ModelLoop::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+  connect(trainingPanel_, &TrainingPanel::currentModelChanged, modelLoop_, &ModelLoop::reloadModel);
 
   createMenus();
   connect(browser_, &DocumentBrowser::documentActivated, this, &MainWindow::showDocument);
@@ -91,6 +108,8 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
 
 MainWindow::~MainWindow() {
   // The views point into the session and the project: detach them first.
+  modelLoop_->setSession(nullptr);
+  trainingPanel_->setProject(nullptr);
   pane_->setSession(nullptr);
   session_.reset();
   browser_->setSource(nullptr, {}, {});
@@ -139,10 +158,16 @@ void MainWindow::createMenus() {
   projectActions_ << labels->addAction(tr("&Manage Labels…"), this, &MainWindow::labelManager);
   projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
 
+  createTrainMenu();
+  menuBar()->addMenu(modelLoop_->menu());
+
   QMenu* view = menuBar()->addMenu(tr("&View"));
   QAction* toggle = browserDock_->toggleViewAction();
   toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
   view->addAction(toggle);
+  QAction* training = trainingDock_->toggleViewAction();
+  training->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+  view->addAction(training);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), pane_->help(), &HelpOverlay::toggle);
@@ -175,6 +200,38 @@ void MainWindow::createDocumentMenu() {
   documentMenu_->addSeparator();
   add(tr("&Next Document"), {EditorKeys::next()}, [this] { finishDocument(std::nullopt); });
   add(tr("&Previous Document"), {EditorKeys::previous()}, [this] { previousDocument(); });
+}
+
+void MainWindow::createTrainMenu() {
+  QMenu* menu = menuBar()->addMenu(tr("&Train"));
+  projectActions_ << menu->addAction(tr("&Train Model…"), this, &MainWindow::showTraining);
+  projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+  QAction* stop = menu->addAction(tr("&Stop Training"), trainingPanel_, &TrainingPanel::stop);
+  projectActions_ << stop;
+  menu->addSeparator();
+  auto show = [this](void (TrainingPanel::*page)()) {
+    return [this, page] {
+      trainingDock_->show();
+      trainingDock_->raise();
+      (trainingPanel_->*page)();
+    };
+  };
+  projectActions_ << menu->addAction(tr("&Dashboard"), this, show(&TrainingPanel::showDashboard));
+  // Runs: re-open, compare, export the model or metrics, "Use This Model".
+  projectActions_ << menu->addAction(tr("&Runs and Models…"), this, show(&TrainingPanel::showRuns));
+}
+
+void MainWindow::showTraining() {
+  if (!project_) return;
+  trainingDock_->show();
+  trainingDock_->raise();
+  // Plots need room: give the panel most of the window the first time.
+  if (trainingDock_->width() < width() / 2 && !trainingDock_->isFloating())
+    resizeDocks({trainingDock_}, {width() * 3 / 5}, Qt::Horizontal);
+  if (trainingPanel_->isTraining())
+    trainingPanel_->showDashboard();
+  else
+    trainingPanel_->showSetup();
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -266,6 +323,8 @@ void MainWindow::closeProject() { setProject(nullptr); }
 
 void MainWindow::setProject(std::unique_ptr<store::Project> project) {
   // Detach every view from the old session and project before they close.
+  modelLoop_->setSession(nullptr);
+  trainingPanel_->setProject(nullptr);
   pane_->setSession(nullptr);
   session_.reset();
   browser_->setSource(nullptr, {}, {});
@@ -285,6 +344,8 @@ void MainWindow::setProject(std::unique_ptr<store::Project> project) {
     pane_->setSession(session_.get());
     counts_->setCounts(session_->statusCounts());
     browser_->setSource(&project_->documents(), session_->labels(), session_->statusCounts());
+    trainingPanel_->setProject(project_.get());
+    modelLoop_->setSession(session_.get());
 
     int64_t total = 0;
     for (const auto& [status, n] : session_->statusCounts()) total += n;

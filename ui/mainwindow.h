@@ -25,8 +25,10 @@ class AnnotationSession;
 class DocumentBrowser;
 class EditorPane;
 class LabelLegend;
+class ModelLoop;
 class SpanEditor;
 class StatusBarCounts;
+class TrainingPanel;
 
 // The main window only composes: the document browser (left dock), the
 // editor pane (label bar, document header, span editor), the status counts
@@ -58,6 +60,10 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu() const { return recentMenu_; }
   QAction* undoAction() const { return undo_; }
   QAction* redoAction() const { return redo_; }
+  TrainingPanel* trainingPanel() const { return trainingPanel_; }
+  QDockWidget* trainingDock() const { return trainingDock_; }
+  // Suggestions, pool ranking, review queue and evaluation (the Model menu).
+  ModelLoop* modelLoop() const { return modelLoop_; }
 
  public slots:
   void showDocument(int64_t id);
@@ -68,6 +74,8 @@ class MainWindow : public QMainWindow {
   void importDialog();
   void exportDialog();
   void labelManager();
+  // Shows the training panel (docked on the right) on its Setup page.
+  void showTraining();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -75,6 +83,7 @@ class MainWindow : public QMainWindow {
  private:
   void createMenus();
   void createDocumentMenu();
+  void createTrainMenu();
   void rebuildRecentMenu();
   void newProjectDialog();
   void openProjectDialog();
@@ -96,6 +105,8 @@ class MainWindow : public QMainWindow {
 
   DocumentBrowser* browser_;
   QDockWidget* browserDock_;
+  TrainingPanel* trainingPanel_;
+  QDockWidget* trainingDock_;
   EditorPane* pane_;
   StatusBarCounts* counts_;
   QMenu* recentMenu_ = nullptr;
@@ -103,6 +114,7 @@ class MainWindow : public QMainWindow {
   QAction* undo_ = nullptr;
   QAction* redo_ = nullptr;
   QList<QAction*> projectActions_;  // enabled only with a project open
+  ModelLoop* modelLoop_ = nullptr;
 };
 
 }  // namespace spanforge::ui

@@ -50,6 +50,8 @@ void SpanEditor::setLabels(const std::vector<store::Label>& labels) {
 
 void SpanEditor::setDocument(int64_t id, const text::Document& doc) {
   id_ = id;
+  if (suggestions_.documentId() != id) suggestions_.clear();
+  selectedSuggestion_ = advanceFrom_ = -1;
   doc_.load(doc);
   layout_.setText(doc_.text());
   selection_.reset(doc_.tokens());
@@ -67,14 +69,98 @@ void SpanEditor::setSpans(const std::vector<text::Span>& spans) {
     if (i >= 0) selection_.selectSpan(i);
     pendingSelect_ = {};
   }
-  hoverSpan_ = -1;
+  refreshLayer(selectedSuggestion_ >= 0 ? suggestion(selectedSuggestion_).span : text::Span{});
   viewport()->update();
   emit selectionChanged();
+}
+
+void SpanEditor::setSuggestions(int64_t documentId,
+                                const std::vector<text::ScoredSpan>& suggestions) {
+  const text::Span kept =
+      selectedSuggestion_ >= 0 ? suggestion(selectedSuggestion_).span : text::Span{};
+  suggestions_.set(documentId, suggestions);
+  refreshLayer(documentId == id_ ? kept : text::Span{});
+  viewport()->update();
+  emit selectionChanged();
+}
+
+// Gold spans or suggestions changed: merge them again, keep the selected
+// suggestion (`kept`, empty when none), or after one was accepted or
+// rejected select the next.
+void SpanEditor::refreshLayer(const text::Span& kept) {
+  suggestions_.rebuild(doc_, id_);
+  selectedSuggestion_ = kept.end > kept.start ? suggestions_.find(kept) : -1;
+  hoverSpan_ = -1;
+  if (selectedSuggestion_ >= 0 || advanceFrom_ < 0 || suggestions_.count() == 0 ||
+      selection_.selectedSpan() >= 0 || selection_.hasRange())
+    return;
+  const int next = suggestions_.firstFrom(advanceFrom_);
+  advanceFrom_ = -1;
+  selectSuggestion(next >= 0 ? next : 0);
+}
+
+text::ScoredSpan SpanEditor::suggestion(int i) const {
+  return i >= 0 && i < suggestionCount() ? suggestions_.suggestion(i) : text::ScoredSpan{};
+}
+
+QVector<QRectF> SpanEditor::suggestionRects(int i) const {
+  QVector<QRectF> out;
+  if (i < 0 || i >= suggestionCount()) return out;
+  for (const QRectF& r : painter_.boxes(suggestions_.range(i)))
+    out.push_back(r.translated(0, -scrollY()));
+  return out;
+}
+
+QRectF SpanEditor::suggestionTagRect(int i) const {
+  const QRectF r = painter_.tagOf(suggestions_.layer(), suggestions_.layerOfSuggestion(i));
+  return r.isNull() ? r : r.translated(0, -scrollY());
+}
+
+void SpanEditor::selectSuggestion(int i) {
+  if (i < 0 || i >= suggestionCount()) return;
+  selection_.clear();
+  selection_.placeCursor(selection_.tokenNear(suggestions_.range(i).start));
+  selectedSuggestion_ = i;
+  ensureVisible(suggestions_.range(i));
+  viewport()->update();
+  emit selectionChanged();
+}
+
+void SpanEditor::acceptSelectedSuggestion() { requestSuggestion(true, {}); }
+void SpanEditor::rejectSelectedSuggestion() { requestSuggestion(false, {}); }
+
+void SpanEditor::requestSuggestion(bool accept, const QString& label) {
+  if (selectedSuggestion_ < 0) {
+    emit messageRequested(tr("Select a suggestion first: click it, or press Tab."));
+    return;
+  }
+  const text::ScoredSpan s = suggestions_.suggestion(selectedSuggestion_);
+  advanceFrom_ = suggestions_.range(selectedSuggestion_).start;
+  if (accept)
+    emit suggestionAcceptRequested(s,
+                                   label.isEmpty() ? QString::fromStdString(s.span.label) : label);
+  else
+    emit suggestionRejectRequested(s);
+}
+
+void SpanEditor::selectRange(const text::Span& span) {
+  const TextRange r = doc_.toRange(span.start, span.end);
+  if (r.empty()) return;
+  selectedSuggestion_ = -1;
+  const int i = selection_.findSpan(r);
+  if (i >= 0)
+    selection_.selectSpan(i);
+  else
+    selection_.dragTo(r.start, r.end, false);
+  selectionMoved();
 }
 
 void SpanEditor::clearDocument() {
   id_ = 0;
   doc_.clear();
+  suggestions_.clear();
+  suggestions_.rebuild(doc_, 0);
+  selectedSuggestion_ = advanceFrom_ = -1;
   selection_.reset({});
   layout_.setText(QString());
   relayout();
@@ -121,7 +207,7 @@ QVector<QRectF> SpanEditor::spanRects(int i) const {
 }
 
 QRectF SpanEditor::tagRect(int i) const {
-  const QRectF r = painter_.tagOf(doc_.spans(), i);
+  const QRectF r = painter_.tagOf(suggestions_.layer(), suggestions_.layerOfGold(i));
   return r.isNull() ? r : r.translated(0, -scrollY());
 }
 
@@ -132,31 +218,44 @@ QRectF SpanEditor::characterRect(int64_t cp) const {
   return rects.isEmpty() ? QRectF() : rects.front().translated(0, -scrollY());
 }
 
-int SpanEditor::spanAtPoint(const QPointF& p) const {
+int SpanEditor::layerAtPoint(const QPointF& p) const {
   const QPointF c = toContent(p);
   if (layout_.blockCount() == 0) return -1;
+  const std::vector<PaintSpan>& layer = suggestions_.layer();
   const auto [first, last] = layout_.layoutRange(c.y() - 60, c.y() + 60);
-  for (const auto& [i, tag] : painter_.tags(doc_.spans(), first, last))
+  for (const auto& [i, tag] : painter_.tags(layer, first, last))
     if (tag.contains(c)) return i;
   const int pos = layout_.hitTest(c, true);
-  const int i = selection_.spanAt(pos);
-  if (i < 0) return -1;
-  for (const QRectF& r : painter_.boxes(doc_.spans()[size_t(i)].range))
-    if (r.contains(c)) return i;
+  const auto [from, to] = SpanPainter::spansIn(layer, pos, pos + 1);
+  for (int i = from; i < to; ++i)
+    for (const QRectF& r : painter_.boxes(layer[size_t(i)].range))
+      if (r.contains(c)) return i;
   return -1;
 }
 
+int SpanEditor::spanAtPoint(const QPointF& p) const { return suggestions_.goldAt(layerAtPoint(p)); }
+
+int SpanEditor::suggestionAtPoint(const QPointF& p) const {
+  return suggestions_.suggestionAt(layerAtPoint(p));
+}
+
 void SpanEditor::selectSpan(int i) {
+  selectedSuggestion_ = -1;
   selection_.selectSpan(i);
   selectionMoved();
 }
 
 void SpanEditor::clearSelection() {
+  selectedSuggestion_ = -1;
   selection_.clear();
   selectionMoved();
 }
 
 void SpanEditor::applyLabel(const QString& label) {
+  if (selectedSuggestion_ >= 0) {
+    requestSuggestion(true, label);
+    return;
+  }
   const int selected = selection_.selectedSpan();
   if (selected >= 0) {
     if (doc_.spans()[size_t(selected)].label == label) return;
@@ -173,6 +272,10 @@ void SpanEditor::applyLabel(const QString& label) {
 }
 
 void SpanEditor::removeSelectedSpan() {
+  if (selectedSuggestion_ >= 0) {
+    rejectSelectedSuggestion();
+    return;
+  }
   const int selected = selection_.selectedSpan();
   if (selected < 0) {
     emit messageRequested(tr("Select a span first: click it, or press Tab."));
@@ -247,7 +350,19 @@ bool SpanEditor::viewportEvent(QEvent* event) {
   if (event->type() == QEvent::ToolTip) {
     auto* help = static_cast<QHelpEvent*>(event);
     const int i = spanAtPoint(help->pos());
-    if (i >= 0) {
+    const int k = suggestionAtPoint(help->pos());
+    if (k >= 0) {
+      const text::ScoredSpan s = suggestion(k);
+      const TextRange r = suggestions_.range(k);
+      QToolTip::showText(help->globalPos(),
+                         tr("Suggestion %1 (score %2): “%3”\nClick to select; then Space "
+                            "accepts it, a label key accepts it with that label, Delete "
+                            "rejects it.")
+                             .arg(QString::fromStdString(s.span.label))
+                             .arg(s.score, 0, 'f', 2)
+                             .arg(text().mid(r.start, r.end - r.start)),
+                         viewport());
+    } else if (i >= 0) {
       QToolTip::showText(help->globalPos(),
                          tr("%1: “%2”\nClick to select; then a label key relabels it, "
                             "Delete removes it.")
@@ -273,11 +388,13 @@ void SpanEditor::paintEvent(QPaintEvent*) {
   }
   const qreal before = layout_.height();
   EditorScene scene;
-  scene.spans = &doc_.spans();
+  scene.spans = &suggestions_.layer();
   scene.selection = selection_.range();
   scene.charLevel = selection_.charLevel();
   scene.selectionHint = doc_.keysHint();
-  scene.selectedSpan = selection_.selectedSpan();
+  scene.selectedSpan = selectedSuggestion_ >= 0
+                           ? suggestions_.layerOfSuggestion(selectedSuggestion_)
+                           : suggestions_.layerOfGold(selection_.selectedSpan());
   scene.hoverSpan = hoverSpan_;
   if (selection_.cursor() >= 0) scene.caret = selection_.tokens()[size_t(selection_.cursor())];
   scene.focused = hasFocus();
@@ -295,6 +412,8 @@ void SpanEditor::mousePressEvent(QMouseEvent* event) {
   pressPoint_ = event->position();
   pressPos_ = layout_.hitTest(toContent(pressPoint_));
   pressSpan_ = spanAtPoint(pressPoint_);
+  pressSuggestion_ = suggestionAtPoint(pressPoint_);
+  advanceFrom_ = -1;
   pressAlt_ = event->modifiers() & Qt::AltModifier;
   dragging_ = false;
   doubleClicked_ = false;
@@ -302,7 +421,7 @@ void SpanEditor::mousePressEvent(QMouseEvent* event) {
 
 void SpanEditor::mouseMoveEvent(QMouseEvent* event) {
   if (!(event->buttons() & Qt::LeftButton) || pressPos_ < 0) {
-    const int hover = spanAtPoint(event->position());
+    const int hover = layerAtPoint(event->position());
     if (hover != hoverSpan_) {
       hoverSpan_ = hover;
       viewport()->setCursor(hover >= 0 ? Qt::PointingHandCursor : Qt::IBeamCursor);
@@ -314,6 +433,7 @@ void SpanEditor::mouseMoveEvent(QMouseEvent* event) {
       (event->position() - pressPoint_).manhattanLength() < QApplication::startDragDistance())
     return;
   dragging_ = true;
+  selectedSuggestion_ = -1;
   // Dragging past the top or bottom edge scrolls.
   QScrollBar* bar = verticalScrollBar();
   if (event->position().y() < 0) bar->setValue(bar->value() - bar->singleStep());
@@ -335,6 +455,12 @@ void SpanEditor::mouseReleaseEvent(QMouseEvent* event) {
     if (!selection_.hasRange())
       emit messageRequested(tr("That selection covers no token; hold Alt to select characters."));
   } else if (!doubleClicked_) {
+    selectedSuggestion_ = -1;
+    if (pressSuggestion_ >= 0) {
+      pressPos_ = -1;
+      selectSuggestion(pressSuggestion_);
+      return;
+    }
     if (pressSpan_ >= 0)
       selection_.selectSpan(pressSpan_);
     else
@@ -351,6 +477,7 @@ void SpanEditor::mouseDoubleClickEvent(QMouseEvent* event) {
   if (event->button() != Qt::LeftButton || layout_.text().isEmpty()) return;
   doubleClicked_ = true;
   pressPos_ = -1;
+  selectedSuggestion_ = -1;
   const int token = selection_.tokenAt(layout_.hitTest(toContent(event->position()), true));
   if (token >= 0) selection_.moveCursor(token, false);
   viewport()->update();
@@ -362,8 +489,20 @@ void SpanEditor::keyPressEvent(QKeyEvent* event) {
     QAbstractScrollArea::keyPressEvent(event);
     return;
   }
+  const bool plainTab = (event->key() == Qt::Key_Tab || event->key() == Qt::Key_Backtab) &&
+                        !(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier));
+  if (plainTab && suggestionCount() > 0) {
+    stepThroughLayer(event->key() == Qt::Key_Backtab || (event->modifiers() & Qt::ShiftModifier));
+    return;
+  }
+  if (event->key() == Qt::Key_Space && selectedSuggestion_ >= 0) {
+    acceptSelectedSuggestion();
+    return;
+  }
+  advanceFrom_ = -1;
   switch (keyboard_.navigate(*event)) {
     case EditorKeyboard::Result::Moved:
+      selectedSuggestion_ = -1;
       selectionMoved();
       return;
     case EditorKeyboard::Result::NoSpans:
@@ -385,6 +524,23 @@ void SpanEditor::keyPressEvent(QKeyEvent* event) {
     emit messageRequested(tr("No label has the key %1 (F1 lists every key).").arg(key.toUpper()));
   else
     QAbstractScrollArea::keyPressEvent(event);
+}
+
+// Tab and Shift+Tab with suggestions shown: through gold spans and
+// suggestions in text order.
+bool SpanEditor::stepThroughLayer(bool backwards) {
+  const int from = selectedSuggestion_ >= 0 ? suggestions_.layerOfSuggestion(selectedSuggestion_)
+                                            : suggestions_.layerOfGold(selection_.selectedSpan());
+  const int cursor = selection_.cursor();
+  const int at = suggestions_.adjacent(
+      from, cursor >= 0 ? selection_.tokens()[size_t(cursor)].start : 0, backwards);
+  if (at < 0) return false;
+  if (suggestions_.suggestionAt(at) >= 0) {
+    selectSuggestion(suggestions_.suggestionAt(at));
+    return true;
+  }
+  selectSpan(suggestions_.goldAt(at));
+  return true;
 }
 
 }  // namespace spanforge::ui

@@ -4,6 +4,7 @@
 #include "editordocument.h"
 #include "editorkeyboard.h"
 #include "editorselection.h"
+#include "editorsuggestions.h"
 #include "spanpainter.h"
 #include "store/records.h"
 #include "text/document.h"
@@ -28,8 +29,13 @@ namespace spanforge::ui {
 // a label's hotkey labels the selection or relabels the selected span;
 // Delete/Backspace remove the selected span; Escape clears the selection.
 //
+// Suggestions: a model's predictions are drawn dashed with their score, apart
+// from the gold spans. A click or Tab selects one; then Space accepts it, a
+// label key accepts it with that label, Delete rejects it.
+//
 // The editor changes nothing itself: it asks through signals (offsets in code
-// points, as in the core) and shows what it is given back with setSpans().
+// points, as in the core) and shows what it is given back with setSpans()
+// and setSuggestions().
 class SpanEditor : public QAbstractScrollArea {
   Q_OBJECT
 
@@ -69,6 +75,19 @@ class SpanEditor : public QAbstractScrollArea {
   int selectedSpan() const { return selection_.selectedSpan(); }
   void selectSpan(int i);
   const DocumentLayout& documentLayout() const { return layout_; }
+  // Selects the gold span with exactly these offsets (code points), else the
+  // tokens they cover, and scrolls to it.
+  void selectRange(const text::Span& span);
+
+  // A model's suggestions for document `documentId` (code points); shown
+  // while that document is open, hidden where they overlap a gold span.
+  void setSuggestions(int64_t documentId, const std::vector<text::ScoredSpan>& suggestions);
+  int suggestionCount() const { return suggestions_.count(); }  // shown ones
+  text::ScoredSpan suggestion(int i) const;
+  QVector<QRectF> suggestionRects(int i) const;  // viewport coordinates
+  QRectF suggestionTagRect(int i) const;
+  int selectedSuggestion() const { return selectedSuggestion_; }
+  void selectSuggestion(int i);
 
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override;
@@ -78,11 +97,17 @@ class SpanEditor : public QAbstractScrollArea {
   void applyLabel(const QString& label);
   void removeSelectedSpan();
   void clearSelection();
+  void acceptSelectedSuggestion();
+  void rejectSelectedSuggestion();
 
  signals:
   void spanAddRequested(const spanforge::text::Span& span);
   void spanRemoveRequested(const spanforge::text::Span& span);
   void spanRelabelRequested(const spanforge::text::Span& span, const QString& label);
+  // label: what the suggestion becomes (its own label, or another).
+  void suggestionAcceptRequested(const spanforge::text::ScoredSpan& suggestion,
+                                 const QString& label);
+  void suggestionRejectRequested(const spanforge::text::ScoredSpan& suggestion);
   void selectionChanged();
   void messageRequested(const QString& message);
   void helpRequested();
@@ -103,7 +128,12 @@ class SpanEditor : public QAbstractScrollArea {
   QFont tagFont() const;
   qreal scrollY() const;
   QPointF toContent(const QPointF& viewportPos) const;
+  int layerAtPoint(const QPointF& viewportPos) const;  // gold span or suggestion
   int spanAtPoint(const QPointF& viewportPos) const;
+  int suggestionAtPoint(const QPointF& viewportPos) const;
+  void refreshLayer(const text::Span& kept);
+  bool stepThroughLayer(bool backwards);
+  void requestSuggestion(bool accept, const QString& label);
   void relayout();
   void updateScrollBar();
   void ensureVisible(const TextRange& r);
@@ -115,6 +145,9 @@ class SpanEditor : public QAbstractScrollArea {
   EditorSelection selection_;
   EditorKeyboard keyboard_;
   EditorDocument doc_;
+  EditorSuggestions suggestions_;  // and the layer painted: gold plus suggestions
+  int selectedSuggestion_ = -1;
+  int advanceFrom_ = -1;  // after accepting or rejecting: select the next one from here
   int64_t id_ = 0;
   QString placeholder_;
 
@@ -122,10 +155,11 @@ class SpanEditor : public QAbstractScrollArea {
   QPointF pressPoint_;
   int pressPos_ = -1;
   int pressSpan_ = -1;
+  int pressSuggestion_ = -1;
   bool pressAlt_ = false;
   bool dragging_ = false;
   bool doubleClicked_ = false;
-  int hoverSpan_ = -1;
+  int hoverSpan_ = -1;  // layer index
   // Set when asking for a span, so it is selected once it comes back.
   TextRange pendingSelect_;
 };

@@ -25,6 +25,11 @@ QVector<QRectF> SpanPainter::boxes(const TextRange& r) const {
   return out;
 }
 
+QString SpanPainter::tagText(const PaintSpan& span) {
+  if (!span.isSuggestion()) return span.label;
+  return QStringLiteral("%1 %2").arg(span.label, QString::number(span.score, 'f', 2));
+}
+
 std::pair<int, int> SpanPainter::spansIn(const std::vector<PaintSpan>& spans, int start, int end) {
   auto first = std::upper_bound(spans.begin(), spans.end(), start,
                                 [](int p, const PaintSpan& s) { return p < s.range.end; });
@@ -49,7 +54,7 @@ std::vector<std::pair<int, QRectF>> SpanPainter::tags(const std::vector<PaintSpa
     const QVector<QRectF> b = boxes(s.range);
     if (b.isEmpty()) continue;
     const QRectF& box = b.front();
-    const QSizeF size(fm.horizontalAdvance(s.label) + 2 * kTagPadX, fm.height());
+    const QSizeF size(fm.horizontalAdvance(tagText(s)) + 2 * kTagPadX, fm.height());
     QRectF tag(QPointF(box.left(), box.top() - kTagGap - size.height()), size);
     const auto it = lineEnds.find(box.top());
     if (it != lineEnds.end() && tag.left() < it->second + 3) tag.moveLeft(it->second + 3);
@@ -92,7 +97,9 @@ void SpanPainter::paint(QPainter& p, const QPalette& pal, const EditorScene& sce
   for (int i = first; i < last; ++i) spanBoxes.push_back(boxes(spans[size_t(i)].range));
   p.setPen(Qt::NoPen);
   for (int i = first; i < last; ++i) {
-    p.setBrush(LabelStyle::fill(spans[size_t(i)].color, pal));
+    QColor fill = LabelStyle::fill(spans[size_t(i)].color, pal);
+    if (spans[size_t(i)].isSuggestion()) fill.setAlphaF(fill.alphaF() * 0.35);
+    p.setBrush(fill);
     each(spanBoxes[size_t(i - first)],
          [&](const QRectF& r) { p.drawRoundedRect(r, kRadius, kRadius); });
   }
@@ -113,8 +120,11 @@ void SpanPainter::paint(QPainter& p, const QPalette& pal, const EditorScene& sce
   // 3. Outlines, the selection's dashed edge, the focus ring and the caret.
   p.setBrush(Qt::NoBrush);
   for (int i = first; i < last; ++i) {
-    const qreal width = i == scene.hoverSpan ? 2.0 : 1.2;
-    p.setPen(QPen(LabelStyle::edge(spans[size_t(i)].color, pal), width));
+    const bool suggestion = spans[size_t(i)].isSuggestion();
+    const qreal width = i == scene.hoverSpan ? 2.0 : suggestion ? 1.5 : 1.2;
+    QPen pen(LabelStyle::edge(spans[size_t(i)].color, pal), width);
+    if (suggestion) pen.setDashPattern({3.0, 2.0});
+    p.setPen(pen);
     each(spanBoxes[size_t(i - first)], [&](const QRectF& r) {
       p.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), kRadius, kRadius);
     });
@@ -148,6 +158,18 @@ void SpanPainter::paint(QPainter& p, const QPalette& pal, const EditorScene& sce
   for (const auto& [i, tag] : placed) {
     if (!tag.intersects(visible)) continue;
     const PaintSpan& s = spans[size_t(i)];
+    if (s.isSuggestion()) {
+      // Outlined, not solid: a suggestion is not gold yet.
+      const QColor edge = LabelStyle::edge(s.color, pal);
+      QPen pen = i == scene.selectedSpan ? QPen(ring, 1.5) : QPen(edge, 1.0);
+      if (i != scene.selectedSpan) pen.setDashPattern({3.0, 2.0});
+      p.setPen(pen);
+      p.setBrush(pal.color(QPalette::Base));
+      p.drawRoundedRect(tag.adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+      p.setPen(edge);
+      p.drawText(tag, Qt::AlignCenter, tagText(s));
+      continue;
+    }
     p.setPen(i == scene.selectedSpan ? QPen(ring, 1.5) : QPen(Qt::NoPen));
     p.setBrush(s.color);
     p.drawRoundedRect(tag, 3, 3);

@@ -23,6 +23,11 @@ struct PaintSpan {
   TextRange range;
   QString label;
   QColor color;
+  // >= 0: a model's suggestion, not gold: drawn with a dashed outline, a
+  // faint fill and its score in an outlined tag.
+  double score = -1.0;
+
+  bool isSuggestion() const { return score >= 0.0; }
 };
 
 // What the editor shows on top of the text besides the spans.
@@ -39,7 +44,9 @@ struct EditorScene {
 
 // Paints a DocumentLayout with span overlays, all from data at draw time:
 // translucent label-coloured boxes under the text, outlines and label tags
-// above it, the selection preview, the focus ring and the caret. Only the
+// above it, the selection preview, the focus ring and the caret. Model
+// suggestions are one more kind of span in the same list (dashed, with their
+// score), so their tags and the gold tags never cover each other. Only the
 // blocks in view are laid out and drawn.
 class SpanPainter {
  public:
@@ -59,6 +66,8 @@ class SpanPainter {
   std::vector<std::pair<int, QRectF>> tags(const std::vector<PaintSpan>& spans, size_t firstBlock,
                                            size_t lastBlock) const;
   QRectF tagOf(const std::vector<PaintSpan>& spans, int i) const;
+  // What a span's tag reads: its label, and a suggestion's score.
+  static QString tagText(const PaintSpan& span);
   // Spans [first, last) that intersect the text range [start, end).
   static std::pair<int, int> spansIn(const std::vector<PaintSpan>& spans, int start, int end);
 

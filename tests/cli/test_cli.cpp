@@ -157,7 +157,7 @@ TEST_CASE("init --demo creates the demo project") {
   CHECK(j["spans"].size() == 6);
 }
 
-TEST_CASE("init-config writes a config that loads back; presets differ") {
+TEST_CASE("init-config writes a config that loads back, presets differ") {
   TempDir dir;
   auto r = cli({"init-config"});
   REQUIRE(r.code == 0);

@@ -98,7 +98,7 @@ TEST_CASE("CoNLL: inconsistent tags name the line and the token") {
       io::TagScheme::Iob1);
 }
 
-TEST_CASE("CoNLL: bad lines name the field; the reader skips to the next document") {
+TEST_CASE("CoNLL: bad lines name the field, the reader skips to the next document") {
   TempDir dir;
   checkBad(dir, "u.conll",
            "ok O\n\nab\xFF"

@@ -63,7 +63,7 @@ TEST_CASE("detectFormat: content first, then the extension") {
   CHECK_THROWS_WITH(io::detectFormat(dir.file("missing.jsonl")), Catch::Contains("cannot open"));
 }
 
-TEST_CASE("openReader with Auto reads each format; openWriter needs a concrete one") {
+TEST_CASE("openReader with Auto reads each format, openWriter needs a concrete one") {
   TempDir dir;
   writeFile(dir.file("a.txt"), "EU\tB-ORG\nrejects\tO\n");
   auto docs = spanforge::testing::readAll(dir.file("a.txt"), io::Format::Auto);

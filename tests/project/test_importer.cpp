@@ -122,7 +122,7 @@ TEST_CASE("duplicates across files and imports are skipped and counted") {
   CHECK(r2.duplicates == 2);
 }
 
-TEST_CASE("CoNLL import with status and split overrides; texts-only drops spans") {
+TEST_CASE("CoNLL import with status and split overrides, texts-only drops spans") {
   TempDir dir;
   auto project = Project::create(dir.file("p.sfproj"));
   const auto f = write(dir, "d.conll", "Alice\tB-PER\nsmiles\tO\n\nBob\tB-PER\nLee\tI-PER\n\n");

@@ -43,7 +43,7 @@ TEST_CASE("corpus loader: CoNLL sentences with their token spans") {
   CHECK(c.corpus.labels() == std::vector<std::string>{"LOC", "PER"});
 }
 
-TEST_CASE("corpus loader: JSONL is tokenized; misaligned spans are reported, not dropped") {
+TEST_CASE("corpus loader: JSONL is tokenized, misaligned spans are reported, not dropped") {
   TempDir dir;
   const auto path = write(
       dir, "d.jsonl",

@@ -1,0 +1,109 @@
+// K-fold cross-validated entity F1 on one CoNLL-style file (default:
+// wikigold, which has no official split). Prints figures; not a test. Usage:
+//   bench_crossval [--data FILE] [--folds K] [--config FILE] [--max-minutes M]
+//                  [--only-fold N]
+// Fold k tests on the k-th contiguous block of sentences (neighbouring
+// sentences share an article, so blocks keep articles mostly apart); dev is the
+// next tenth of the remaining sentences, train the rest.
+#include "train/corpusloader.h"
+#include "train/evaluator.h"
+#include "train/modelpackage.h"
+#include "train/tomlconfig.h"
+#include "train/trainer.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using namespace spanforge;
+
+namespace {
+
+struct Fold {
+  train::Corpus train, dev, test;
+};
+
+Fold makeFold(const train::Corpus& all, size_t k, size_t folds) {
+  const size_t n = all.size();
+  const size_t testLo = n * k / folds, testHi = n * (k + 1) / folds;
+  std::vector<size_t> rest;
+  for (size_t i = testHi; i < n; ++i) rest.push_back(i);  // after the test block first,
+  for (size_t i = 0; i < testLo; ++i) rest.push_back(i);  // so dev is its neighbour
+  const size_t devCount = rest.size() / 10;
+  Fold f;
+  for (size_t i = testLo; i < testHi; ++i) f.test.add(all[i]);
+  for (size_t j = 0; j < rest.size(); ++j) (j < devCount ? f.dev : f.train).add(all[rest[j]]);
+  return f;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string data = SPANFORGE_SHARED_WIKIGOLD;
+  std::string configFile;
+  size_t folds = 5;
+  int onlyFold = -1;
+  double maxMinutes = 0.0;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string a = argv[i];
+    if (a == "--data")
+      data = argv[i + 1];
+    else if (a == "--folds")
+      folds = static_cast<size_t>(std::atoi(argv[i + 1]));
+    else if (a == "--config")
+      configFile = argv[i + 1];
+    else if (a == "--max-minutes")
+      maxMinutes = std::atof(argv[i + 1]);
+    else if (a == "--only-fold")
+      onlyFold = std::atoi(argv[i + 1]);
+  }
+  if (!fs::exists(data) || folds < 2) {
+    std::fprintf(stderr, "bench_crossval: need --data FILE (not found: %s) and --folds >= 2\n",
+                 data.c_str());
+    return 2;
+  }
+  train::TrainConfig config =
+      configFile.empty() ? train::TrainConfig{} : train::loadConfigFile(configFile);
+  if (maxMinutes > 0) config.training.maxMinutes = maxMinutes;
+  const train::Corpus all = train::CorpusLoader::fromFile(data).corpus;
+  std::printf("data: %s (%zu sentences, %lld words), %zu folds, config %s\n", data.c_str(),
+              all.size(), static_cast<long long>(all.words()), folds,
+              configFile.empty() ? "default" : configFile.c_str());
+
+  const fs::path out = fs::temp_directory_path() / "spanforge-bench-crossval";
+  std::vector<double> f1s;
+  double minutes = 0.0;
+  for (size_t k = 0; k < folds; ++k) {
+    if (onlyFold >= 0 && static_cast<size_t>(onlyFold) != k) continue;
+    Fold f = makeFold(all, k, folds);
+    const train::Corpus test = f.test;
+    fs::remove_all(out);
+    train::Trainer trainer(config, std::move(f.train), std::move(f.dev), out.string());
+    const train::FinishedEvent done = trainer.run();
+    if (done.reason == train::FinishReason::Failed) {
+      std::fprintf(stderr, "fold %zu failed: %s\n", k, done.message.c_str());
+      return 1;
+    }
+    const train::ModelPackage package = train::ModelPackage::load(out.string());
+    const auto result = train::Evaluator::run(test, package.model());
+    const auto& o = result.report.overall;
+    f1s.push_back(o.f1);
+    minutes += done.elapsedSeconds / 60.0;
+    std::printf("fold %zu: test P %.2f R %.2f F1 %.2f | best dev F1 %.2f at step %lld | %.1f min\n",
+                k, 100 * o.precision, 100 * o.recall, 100 * o.f1, 100 * done.best.overall.f1,
+                static_cast<long long>(done.bestStep), done.elapsedSeconds / 60.0);
+    std::fflush(stdout);
+  }
+  double mean = 0, var = 0;
+  for (double f : f1s) mean += f / static_cast<double>(f1s.size());
+  for (double f : f1s) var += (f - mean) * (f - mean) / static_cast<double>(f1s.size());
+  std::printf("cross-validated F1: %.2f (sd %.2f over %zu folds), %.1f min of training per fold\n",
+              100 * mean, 100 * std::sqrt(var), f1s.size(),
+              minutes / static_cast<double>(f1s.size()));
+  fs::remove_all(out);
+  return 0;
+}

@@ -1,0 +1,77 @@
+#include "active/devevaluator.h"
+
+#include "active/batchpredictor.h"
+#include "model/computethreads.h"
+#include "model/nermodel.h"
+#include "store/project.h"
+#include "text/alignment.h"
+#include "text/utf8.h"
+#include "train/devdocuments.h"
+#include "train/entityscorer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+namespace spanforge::active {
+namespace {
+
+DevExample toExample(const train::ErrorExample& e, const std::vector<text::Token>& tokens,
+                     const std::string& docText) {
+  DevExample out;
+  out.documentId = e.documentId;
+  out.kind = e.kind;
+  if (e.gold) out.gold = text::tokensToChars(tokens, *e.gold);
+  if (e.predicted) out.predicted = text::tokensToChars(tokens, *e.predicted);
+  int64_t start = std::numeric_limits<int64_t>::max(), end = 0;
+  for (const auto& s : {out.gold, out.predicted}) {
+    if (!s) continue;
+    start = std::min(start, s->start);
+    end = std::max(end, s->end);
+  }
+  const text::OffsetMap map(docText);
+  const int64_t from = std::max<int64_t>(0, start - DevEvaluator::kContext);
+  const int64_t to = std::min(map.codePoints(), end + DevEvaluator::kContext);
+  out.before = std::string(map.slice(docText, from, start));
+  out.text = std::string(map.slice(docText, start, end));
+  out.after = std::string(map.slice(docText, end, to));
+  return out;
+}
+
+}  // namespace
+
+DevEvaluation DevEvaluator::run(store::Project& project, const model::NerModel& model,
+                                const train::DataSettings& settings, int threads,
+                                const std::atomic<bool>* cancel) {
+  const auto start = std::chrono::steady_clock::now();
+  model::ComputeThreads::apply(1);
+  DevEvaluation out;
+  train::DevSelection dev = train::DevDocuments::select(project, settings);
+  out.fromSplit = dev.fromSplit;
+  out.skipped = dev.skipped;
+  train::EntityScorer scorer(model.labels());
+  for (size_t begin = 0; begin < dev.documents.size(); begin += kBatchDocuments) {
+    if (cancel && cancel->load()) return DevEvaluation{{}, {}, 0, dev.fromSplit, 0, true, 0.0};
+    const size_t end = std::min(dev.documents.size(), begin + kBatchDocuments);
+    std::vector<std::vector<std::string>> sentences;
+    for (size_t i = begin; i < end; ++i) {
+      sentences.emplace_back();
+      for (const auto& t : dev.documents[i].tokens) sentences.back().push_back(t.text);
+    }
+    const auto predictions = BatchPredictor::predict(model, sentences, threads);
+    for (size_t i = begin; i < end; ++i) {
+      const train::DevDocument& d = dev.documents[i];
+      std::vector<text::TokenSpan> predicted;
+      for (const auto& s : predictions[i - begin].spans) predicted.push_back(s.span);
+      scorer.add(d.gold, predicted, d.tokens.size());
+      const auto examples = train::ErrorCollector::classify(d.id, d.gold, predicted);
+      for (const auto& e : examples) out.examples.push_back(toExample(e, d.tokens, d.text));
+    }
+    out.documents += static_cast<int64_t>(end - begin);
+  }
+  out.report = scorer.report();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace spanforge::active

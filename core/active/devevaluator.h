@@ -1,0 +1,61 @@
+#pragma once
+
+#include "text/span.h"
+#include "train/errorcollector.h"
+#include "train/evaluationreport.h"
+#include "train/trainconfig.h"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace spanforge::model {
+class NerModel;
+}
+namespace spanforge::store {
+class Project;
+}
+
+namespace spanforge::active {
+
+// One entity of a dev evaluation (see train::ErrorExample) in code points,
+// with the text around it for a list: `before`, `text` (from the start of
+// the first of both spans to the end of the last) and `after`.
+struct DevExample {
+  int64_t documentId = 0;
+  train::ErrorKind kind = train::ErrorKind::Correct;
+  std::optional<text::Span> gold;
+  std::optional<text::Span> predicted;
+  std::string before;
+  std::string text;
+  std::string after;
+};
+
+struct DevEvaluation {
+  train::EvaluationReport report;  // what the trainer reports on the same documents
+  std::vector<DevExample> examples;
+  int64_t documents = 0;
+  bool fromSplit = false;  // dev = the documents marked Dev, else the seeded draw
+  int64_t skipped = 0;     // accepted documents that could not be scored
+  bool cancelled = false;
+  double seconds = 0.0;
+};
+
+// Scores a model on a project's dev documents (train::DevDocuments with the
+// data settings the model was trained with) and keeps every entity as an
+// example, so the evaluation view can list the sentences behind each
+// number. Runs on the calling thread; use a Project of its own.
+class DevEvaluator {
+ public:
+  static constexpr int64_t kContext = 40;  // code points either side of an example
+  static constexpr size_t kBatchDocuments = 256;
+
+  // `cancel` is checked between batches; a cancelled evaluation is empty.
+  static DevEvaluation run(store::Project& project, const model::NerModel& model,
+                           const train::DataSettings& settings, int threads = 1,
+                           const std::atomic<bool>* cancel = nullptr);
+};
+
+}  // namespace spanforge::active

@@ -1,0 +1,146 @@
+#include "active/devevaluator.h"
+#include "active/documentpredictor.h"
+#include "active/packagecache.h"
+#include "model/nermodel.h"
+#include "store/project.h"
+#include "tempdir.h"
+#include "tinymodel.h"
+#include "train/modelpackage.h"
+#include "train/packageinfo.h"
+
+#include <cmath>
+
+using namespace spanforge;
+using spanforge::testing::TempDir;
+using text::DocStatus;
+
+namespace {
+
+// As in test_poolranker: every document is predicted as one "A" span over all
+// its tokens, with P = 2/3, 6/15, ... for 1, 2, ... tokens.
+std::unique_ptr<model::NerModel> lengthModel(const std::vector<std::string>& labels = {"A"}) {
+  return active::testing::tinyModel(labels, "iob2", {0.0f, std::log(2.0f), std::log(3.0f)},
+                                    active::testing::zeroScores(3));
+}
+
+struct Fixture {
+  TempDir dir;
+  std::unique_ptr<store::Project> project = store::Project::create(dir.file("p.sfproj"));
+  int64_t modelId = 0;
+
+  Fixture() {
+    project->labels().add("A");
+    store::ModelRecord m;
+    m.name = "tiny";
+    modelId = project->runs().addModel(m);
+  }
+  int64_t add(const std::string& textValue, DocStatus status = DocStatus::Unlabelled,
+              std::vector<text::Span> spans = {}, store::Split split = store::Split::None) {
+    text::Document d;
+    d.text = textValue;
+    d.status = status;
+    d.spans = std::move(spans);
+    return project->documents().add(d, split).id;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("document predictor: stores the chosen documents' predictions, never as gold") {
+  Fixture f;
+  const int64_t one = f.add("two words");
+  const int64_t two = f.add("Ünïcode wörds here");
+  const int64_t untouched = f.add("not asked for");
+  const auto model = lengthModel();
+  const auto result = active::DocumentPredictor(*f.project, *model, f.modelId).run({one, two, 999});
+  CHECK(result.documents == 2);  // 999 does not exist
+  CHECK(result.predictedSpans == 2);
+  CHECK(result.unstoredSpans == 0);
+
+  const auto spans = f.project->predictions().get(one, f.modelId);
+  REQUIRE(spans.size() == 1);
+  CHECK(spans[0].span == text::Span{0, 9, "A"});
+  CHECK(spans[0].score == Approx(0.4).epsilon(1e-6));
+  const auto unicode = f.project->predictions().get(two, f.modelId);
+  REQUIRE(unicode.size() == 1);
+  CHECK(unicode[0].span == text::Span{0, 18, "A"});  // code points, not bytes
+  CHECK(f.project->predictions().get(untouched, f.modelId).empty());
+  CHECK(f.project->documents().get(one)->doc.spans.empty());
+
+  // Predicting again replaces, never duplicates.
+  active::DocumentPredictor(*f.project, *model, f.modelId).run({one});
+  CHECK(f.project->predictions().get(one, f.modelId).size() == 1);
+}
+
+TEST_CASE("document predictor: labels the project lacks and unknown models") {
+  Fixture f;
+  const int64_t id = f.add("some text");
+  const auto model = lengthModel({"B"});
+  const auto result = active::DocumentPredictor(*f.project, *model, f.modelId).run({id});
+  CHECK(result.missingLabels == std::vector<std::string>{"B"});
+  CHECK(result.unstoredSpans == 1);
+  CHECK(f.project->predictions().get(id, f.modelId).empty());
+  CHECK_THROWS_WITH(active::DocumentPredictor(*f.project, *model, f.modelId + 5).run({id}),
+                    Catch::Contains("no model with id"));
+}
+
+TEST_CASE("package cache: loads a package once per model id and directory") {
+  TempDir dir;
+  const auto model = lengthModel();
+  train::TrainConfig config;
+  config.model = active::testing::tinyModelConfig("iob2");
+  train::ModelPackage::write(dir.file("m"), *model, config, train::PackageInfo{});
+  active::PackageCache cache;
+  CHECK_FALSE(cache.holds(1, dir.file("m")));
+  const train::ModelPackage& first = cache.get(1, dir.file("m"));
+  CHECK(first.model().labels() == std::vector<std::string>{"A"});
+  CHECK(cache.holds(1, dir.file("m")));
+  CHECK(&cache.get(1, dir.file("m")) == &first);  // not read again
+  CHECK_FALSE(cache.holds(2, dir.file("m")));     // a new id is a new model
+  cache.get(2, dir.file("m"));
+  CHECK(cache.holds(2, dir.file("m")));
+  CHECK_THROWS(cache.get(3, dir.file("missing")));
+  CHECK_FALSE(cache.holds(2, dir.file("m")));
+}
+
+TEST_CASE("dev evaluator: scores the dev documents and lists every entity as an example") {
+  Fixture f;
+  // Dev documents marked Dev: the model predicts one A span over everything.
+  const int64_t exact = f.add("two words", DocStatus::Accepted, {{0, 9, "A"}}, store::Split::Dev);
+  const int64_t boundary =
+      f.add("three more words", DocStatus::Accepted, {{0, 5, "A"}}, store::Split::Dev);
+  const int64_t spurious = f.add("nothing here", DocStatus::Accepted, {}, store::Split::Dev);
+  f.add("a training document", DocStatus::Accepted, {{0, 1, "A"}}, store::Split::Train);
+  f.add("unlabelled", DocStatus::Unlabelled, {}, store::Split::Dev);
+  const auto model = lengthModel();
+
+  const active::DevEvaluation e = active::DevEvaluator::run(*f.project, *model, {});
+  CHECK(e.fromSplit);
+  CHECK(e.documents == 3);
+  CHECK(e.report.overall.support == 2);
+  CHECK(e.report.overall.predicted == 3);
+  CHECK(e.report.overall.correct == 1);
+  CHECK(e.report.errors.wrongBoundary == 1);
+  CHECK(e.report.errors.spurious == 1);
+  REQUIRE(e.examples.size() == 3);
+
+  const auto of = [&](int64_t doc) {
+    for (const auto& x : e.examples)
+      if (x.documentId == doc) return x;
+    FAIL("no example for document " << doc);
+    return active::DevExample{};
+  };
+  CHECK(of(exact).kind == train::ErrorKind::Correct);
+  CHECK(of(boundary).kind == train::ErrorKind::WrongBoundary);
+  CHECK(of(boundary).gold == text::Span{0, 5, "A"});
+  CHECK(of(boundary).predicted == text::Span{0, 16, "A"});
+  CHECK(of(boundary).text == "three more words");
+  CHECK(of(boundary).before.empty());
+  CHECK(of(spurious).kind == train::ErrorKind::Spurious);
+  CHECK_FALSE(of(spurious).gold.has_value());
+
+  std::atomic<bool> cancel{true};
+  const auto cancelled = active::DevEvaluator::run(*f.project, *model, {}, 1, &cancel);
+  CHECK(cancelled.cancelled);
+  CHECK(cancelled.examples.empty());
+}

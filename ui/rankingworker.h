@@ -1,0 +1,62 @@
+#pragma once
+
+#include "active/poolranker.h"
+#include "active/strategy.h"
+
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+namespace spanforge::active {
+class PackageCache;
+}
+
+namespace spanforge::ui {
+
+struct RankRequest {
+  int job = 0;
+  QString projectPath;
+  int64_t modelId = 0;
+  QString modelPath;  // the model package directory
+  active::Strategy strategy = active::Strategy::LeastConfidence;
+  bool skipNearDuplicates = false;
+  uint64_t seed = 0;
+  std::shared_ptr<std::atomic<bool>> cancel;
+};
+
+struct RankOutcome {
+  int job = 0;
+  active::PoolRankResult result;  // cancelled: no ranking stored
+  QString failure;                // the package or the store failed; no ranking stored
+};
+
+// Ranks a project's unlabelled pool with active::PoolRanker on a worker
+// thread (see WorkerThread): batched prediction, the predictions and the
+// ranking stored under the model's id, progress after every batch, the
+// cancel flag checked between batches. Each job opens its own connection.
+class RankingWorker : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit RankingWorker(QObject* parent = nullptr);
+  ~RankingWorker() override;
+
+  // Runs in the worker's thread: call through QMetaObject::invokeMethod.
+  void run(const RankRequest& request);
+
+ signals:
+  void progressed(int job, const spanforge::active::RankProgress& progress);
+  void finished(const spanforge::ui::RankOutcome& outcome);
+
+ private:
+  std::unique_ptr<active::PackageCache> models_;
+};
+
+}  // namespace spanforge::ui
+
+Q_DECLARE_METATYPE(spanforge::active::RankProgress)
+Q_DECLARE_METATYPE(spanforge::ui::RankOutcome)
