@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "annotationsession.h"
+#include "autoretrainer.h"
 #include "documentbrowser.h"
 #include "documentlistmodel.h"
 #include "editorkeys.h"
@@ -83,6 +84,9 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
   connect(modelLoop_, &ModelLoop::message, this,
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
   connect(trainingPanel_, &TrainingPanel::currentModelChanged, modelLoop_, &ModelLoop::reloadModel);
+  autoRetrainer_ = new AutoRetrainer(trainingPanel_, modelLoop_, settings_, this);
+  connect(autoRetrainer_, &AutoRetrainer::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
 
   createMenus();
   connect(browser_, &DocumentBrowser::documentActivated, this, &MainWindow::showDocument);
@@ -108,6 +112,7 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
 
 MainWindow::~MainWindow() {
   // The views point into the session and the project: detach them first.
+  autoRetrainer_->setSession(nullptr);
   modelLoop_->setSession(nullptr);
   trainingPanel_->setProject(nullptr);
   pane_->setSession(nullptr);
@@ -219,6 +224,9 @@ void MainWindow::createTrainMenu() {
   projectActions_ << menu->addAction(tr("&Dashboard"), this, show(&TrainingPanel::showDashboard));
   // Runs: re-open, compare, export the model or metrics, "Use This Model".
   projectActions_ << menu->addAction(tr("&Runs and Models…"), this, show(&TrainingPanel::showRuns));
+  menu->addSeparator();
+  menu->addAction(autoRetrainer_->enableAction());
+  menu->addAction(autoRetrainer_->everyAction());
 }
 
 void MainWindow::showTraining() {
@@ -323,6 +331,7 @@ void MainWindow::closeProject() { setProject(nullptr); }
 
 void MainWindow::setProject(std::unique_ptr<store::Project> project) {
   // Detach every view from the old session and project before they close.
+  autoRetrainer_->setSession(nullptr);
   modelLoop_->setSession(nullptr);
   trainingPanel_->setProject(nullptr);
   pane_->setSession(nullptr);
@@ -346,6 +355,7 @@ void MainWindow::setProject(std::unique_ptr<store::Project> project) {
     browser_->setSource(&project_->documents(), session_->labels(), session_->statusCounts());
     trainingPanel_->setProject(project_.get());
     modelLoop_->setSession(session_.get());
+    autoRetrainer_->setSession(session_.get());
 
     int64_t total = 0;
     for (const auto& [status, n] : session_->statusCounts()) total += n;

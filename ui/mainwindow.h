@@ -22,6 +22,7 @@ class Project;
 namespace spanforge::ui {
 
 class AnnotationSession;
+class AutoRetrainer;
 class DocumentBrowser;
 class EditorPane;
 class LabelLegend;
@@ -64,6 +65,8 @@ class MainWindow : public QMainWindow {
   QDockWidget* trainingDock() const { return trainingDock_; }
   // Suggestions, pool ranking, review queue and evaluation (the Model menu).
   ModelLoop* modelLoop() const { return modelLoop_; }
+  // Retraining after every N accepted documents (the Train menu).
+  AutoRetrainer* autoRetrainer() const { return autoRetrainer_; }
 
  public slots:
   void showDocument(int64_t id);
@@ -115,6 +118,7 @@ class MainWindow : public QMainWindow {
   QAction* redo_ = nullptr;
   QList<QAction*> projectActions_;  // enabled only with a project open
   ModelLoop* modelLoop_ = nullptr;
+  AutoRetrainer* autoRetrainer_ = nullptr;
 };
 
 }  // namespace spanforge::ui

@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <exception>
+#include <optional>
 
 namespace spanforge::ui {
 namespace {
@@ -143,17 +144,25 @@ void RunHistory::updateButtons() {
 void RunHistory::useSelectedModel() {
   const int row = model_->rowOf(selectedRun());
   const auto model = row >= 0 ? model_->modelOf(row) : std::nullopt;
-  if (!project_ || !model) return;
+  if (model) useModel(model->id);
+}
+
+bool RunHistory::useModel(int64_t modelId) {
+  if (!project_) return false;
+  std::optional<store::ModelRecord> model;
   try {
-    project_->runs().setCurrentModel(model->id);
+    model = project_->runs().model(modelId);
+    if (model) project_->runs().setCurrentModel(model->id);
   } catch (const std::exception& e) {
     setMessage(tr("Cannot set the current model: %1").arg(QString::fromStdString(e.what())), true);
-    return;
+    return false;
   }
+  if (!model) return false;
   reload();
   setMessage(tr("%1's model is now the project's current model.")
                  .arg(QString::fromStdString(model->name)));
   emit currentModelChanged(model->id);
+  return true;
 }
 
 void RunHistory::startTask(const QString& what, std::function<QString()> task) {

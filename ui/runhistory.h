@@ -41,6 +41,8 @@ class RunHistory : public QWidget {
   int64_t selectedRun() const;
 
   void useSelectedModel();
+  // Makes the model the project's current one; false (with a message) on failure.
+  bool useModel(int64_t modelId);
   void exportModel(const QString& folder);
   // CSV unless the name ends in .jsonl.
   void exportMetrics(const QString& path);

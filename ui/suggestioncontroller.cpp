@@ -4,7 +4,6 @@
 #include "predictionworker.h"
 #include "spaneditor.h"
 #include "store/project.h"
-#include "store/rankingrepository.h"
 #include "workerthread.h"
 
 #include <algorithm>
@@ -102,15 +101,13 @@ void SuggestionController::showSuggestions() {
 // ranking stored every pool document's predictions, so an empty list there
 // means the model found nothing, or everything was accepted or rejected).
 bool SuggestionController::wasPredicted(int64_t document) {
-  if (predicted_.count({model_->id, document})) return true;
+  if (predicted_.count({model_->id, document})) return true;  // asked, maybe still running
   try {
-    store::RankingRepository rankings(session_->project().db());
-    for (const store::RankingInfo& r : rankings.rankings())
-      if (r.modelId == model_->id && rankings.find(r.modelId, r.strategy, document)) return true;
+    // The store remembers it after all suggestions were rejected, across restarts.
+    return session_->project().predictions().predicted(document, model_->id);
   } catch (const std::exception&) {
     return false;
   }
-  return false;
 }
 
 void SuggestionController::predictThis() {

@@ -26,10 +26,10 @@ struct PredictOutcome;
 //
 // When a document opens, its stored predictions of the current model are
 // shown. An unlabelled document without any is predicted in the background
-// by a PredictionWorker, unless it was predicted before: ranked by this
-// model (the ranking stored its predictions), or seen with predictions or
-// predicted in this session (so suggestions that were all rejected stay
-// gone). predictThis() predicts the open document again on request. Results
+// by a PredictionWorker, unless this model predicted it before (the store
+// records that, PredictionRepository::predicted, so suggestions that were
+// all rejected stay gone after a restart) or was asked to in this session.
+// predictThis() predicts the open document again on request. Results
 // of an older request (another document, another model) are dropped by job
 // id.
 class SuggestionController : public QObject {

@@ -31,6 +31,7 @@ TrainingPanel::TrainingPanel(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
 
   connect(setup_, &TrainingSetup::checkRequested, this, [this] {
     wantsTraining_ = false;
+    unattended_ = false;
     setup_->setState(TrainingSetup::State::Checking);
     session_->check(setup_->config(), setup_->devFile());
   });
@@ -51,9 +52,12 @@ TrainingPanel::TrainingPanel(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
 TrainingPanel::~TrainingPanel() = default;
 
 bool TrainingPanel::isTraining() const { return session_->isTraining(); }
+bool TrainingPanel::isBusy() const { return session_->isTraining() || session_->isChecking(); }
 
 void TrainingPanel::setProject(store::Project* project) {
   project_ = project;
+  unattended_ = false;
+  resumeFrom_.clear();
   session_->setProjectPath(project ? QString::fromStdString(project->path()) : QString());
   runs_->setProject(project);
   dashboard_->clear();
@@ -88,11 +92,38 @@ void TrainingPanel::showRuns() { tabs_->setCurrentWidget(runs_); }
 void TrainingPanel::train() {
   if (!project_ || isTraining() || !setup_->validationError().isEmpty()) return;
   wantsTraining_ = true;
+  unattended_ = false;
+  resumeFrom_.clear();
   setup_->setState(TrainingSetup::State::Checking);
   session_->check(setup_->config(), setup_->devFile());
 }
 
+bool TrainingPanel::retrain(const QString& resumeFrom) {
+  if (!project_ || isBusy() || !setup_->validationError().isEmpty()) return false;
+  wantsTraining_ = false;
+  unattended_ = true;
+  resumeFrom_ = resumeFrom;
+  setup_->setState(TrainingSetup::State::Checking);
+  session_->check(setup_->config(), setup_->devFile());
+  return true;
+}
+
+bool TrainingPanel::useModel(int64_t modelId) { return runs_->useModel(modelId); }
+
 void TrainingPanel::onChecked(const DataCheckResult& result) {
+  if (unattended_) {
+    // Nobody is there to click Train Anyway: warnings stay on the Data
+    // checks page and the run goes on; only a blocking problem ends it.
+    unattended_ = false;
+    setup_->showCheck(result, false);
+    if (result.blocking.isEmpty()) return startTraining();
+    TrainingOutcome outcome;
+    outcome.finished.reason = train::FinishReason::Failed;
+    outcome.failure = result.blocking;
+    resumeFrom_.clear();
+    emit trainingFinished(outcome);
+    return;
+  }
   const bool go = wantsTraining_ && result.blocking.isEmpty() && result.warningCount() == 0;
   setup_->showCheck(result, wantsTraining_);
   wantsTraining_ = false;
@@ -102,7 +133,8 @@ void TrainingPanel::onChecked(const DataCheckResult& result) {
 void TrainingPanel::startTraining() {
   if (!project_ || isTraining()) return;
   setup_->setState(TrainingSetup::State::Training);
-  session_->start(setup_->config(), setup_->devFile());
+  session_->start(setup_->config(), setup_->devFile(), resumeFrom_);
+  resumeFrom_.clear();
 }
 
 void TrainingPanel::stop() { session_->stop(); }

@@ -38,6 +38,8 @@ class TrainingPanel : public QWidget {
   // the same path. Null closes: a running job is cancelled and forgotten.
   void setProject(store::Project* project);
   bool isTraining() const;
+  // A data check or a run is going.
+  bool isBusy() const;
 
   TrainingSetup* setup() const { return setup_; }
   TrainingDashboard* dashboard() const { return dashboard_; }
@@ -51,6 +53,13 @@ class TrainingPanel : public QWidget {
   void showRuns();
   // Runs the data checks, then trains (asking first when they warn).
   void train();
+  // Trains without asking, from the model package `resumeFrom` (empty: from
+  // scratch): data-check warnings do not stop it, a blocking problem ends it
+  // with trainingFinished (no run, failure says why). False when a check or
+  // run is already going.
+  bool retrain(const QString& resumeFrom);
+  // Makes a run's model the project's current one, as Use This Model does.
+  bool useModel(int64_t modelId);
   void stop();
 
  signals:
@@ -74,6 +83,8 @@ class TrainingPanel : public QWidget {
   RunHistory* runs_;
   QTabWidget* tabs_;
   bool wantsTraining_ = false;
+  bool unattended_ = false;  // the pending check belongs to retrain()
+  QString resumeFrom_;       // for the next startTraining()
 };
 
 }  // namespace spanforge::ui

@@ -59,13 +59,15 @@ void TrainingSession::check(const train::TrainConfig& config, const QString& dev
       worker, [worker, request] { worker->run(request); }, Qt::QueuedConnection);
 }
 
-void TrainingSession::start(const train::TrainConfig& config, const QString& devFile) {
+void TrainingSession::start(const train::TrainConfig& config, const QString& devFile,
+                            const QString& resumeFrom) {
   if (projectPath_.isEmpty() || trainJob_) return;
   TrainingRequest request;
   request.job = trainJob_ = ++lastJob_;
   request.projectPath = projectPath_;
   request.config = config;
   request.devFile = devFile;
+  request.resumeFrom = resumeFrom;
   request.cancel = cancel_ = std::make_shared<std::atomic<bool>>(false);
   request.poisonLoss = poison_;
   TrainingWorker* worker = trainer_;

@@ -37,8 +37,10 @@ class TrainingSession : public QObject {
 
  public slots:
   void check(const train::TrainConfig& config, const QString& devFile);
-  // Ignored while a run is going.
-  void start(const train::TrainConfig& config, const QString& devFile);
+  // Ignored while a run is going. `resumeFrom`: a model package to continue
+  // from (its weights and [model] settings); empty trains from scratch.
+  void start(const train::TrainConfig& config, const QString& devFile,
+             const QString& resumeFrom = QString());
   void stop();
 
  signals:

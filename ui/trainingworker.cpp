@@ -123,6 +123,7 @@ void TrainingWorker::run(const TrainingRequest& request) {
     options.trainSource = nativePath(request.projectPath);
     options.devSource = data.devSource;
     options.poisonLoss = request.poisonLoss;
+    if (!request.resumeFrom.isEmpty()) options.resumeFrom = nativePath(request.resumeFrom);
     train::Trainer trainer(request.config, std::move(data.train), std::move(data.dev),
                            nativePath(start.modelDir), std::move(options));
     outcome.finished = trainer.run();

@@ -182,6 +182,28 @@ CREATE INDEX rankings_document ON rankings(document_id);
 )sql");
 }
 
+// Version 3: durable rejection of suggestions.
+//
+// - prediction_runs: that a model predicted a document, kept when all its
+//   predictions are rejected (deleted), so "all rejected" differs from "never
+//   predicted" and the document is not predicted again on the next open.
+//   Backfilled from what v2 can tell: stored predictions, and rankings (a
+//   ranking predicted every document it ranked).
+void createSchemaV3(Database& db) {
+  db.exec(R"sql(
+CREATE TABLE prediction_runs (
+  document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  model_id INTEGER NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+  PRIMARY KEY (document_id, model_id)
+) WITHOUT ROWID;
+CREATE INDEX prediction_runs_model ON prediction_runs(model_id);
+INSERT OR IGNORE INTO prediction_runs(document_id, model_id)
+  SELECT DISTINCT document_id, model_id FROM predictions;
+INSERT OR IGNORE INTO prediction_runs(document_id, model_id)
+  SELECT document_id, model_id FROM rankings;
+)sql");
+}
+
 std::string quoted(const std::string& path) { return "\"" + path + "\""; }
 
 int64_t pragmaInt(Database& db, const char* sql) {
@@ -214,6 +236,7 @@ const std::vector<MigrationStep>& Migrations::steps() {
        &createSchemaV1},
       {2, "active learning: rankings of the unlabelled pool per model and strategy",
        &createSchemaV2},
+      {3, "durable rejection: which model predicted which document", &createSchemaV3},
   };
   return kSteps;
 }

@@ -26,6 +26,11 @@ void PredictionRepository::set(int64_t documentId, int64_t modelId,
   del.bind(1, documentId);
   del.bind(2, modelId);
   del.step();
+  Statement& mark =
+      db_.cached("INSERT OR IGNORE INTO prediction_runs(document_id, model_id) VALUES (?, ?)");
+  mark.bind(1, documentId);
+  mark.bind(2, modelId);
+  mark.step();
   for (const auto& p : spans) {
     const auto& s = p.span;
     const std::string range = "[" + std::to_string(s.start) + ", " + std::to_string(s.end) + ")";
@@ -73,6 +78,16 @@ std::vector<text::ScoredSpan> PredictionRepository::get(int64_t documentId, int6
     spans.push_back({{st.columnInt64(0), st.columnInt64(1), st.columnText(2)}, st.columnDouble(3)});
   }
   return spans;
+}
+
+bool PredictionRepository::predicted(int64_t documentId, int64_t modelId) {
+  Statement& st = db_.cached(
+      "SELECT EXISTS (SELECT 1 FROM prediction_runs WHERE document_id = ? AND model_id = ?)");
+  st.bind(1, documentId);
+  st.bind(2, modelId);
+  const bool found = st.step() && st.columnInt(0) != 0;
+  st.reset();
+  return found;
 }
 
 void PredictionRepository::clearModel(int64_t modelId) {

@@ -110,6 +110,17 @@ void checkVersion2Data(Project& p) {
   CHECK(rankings.next(1, "lc")->document.id == 2);  // document 1 is accepted
 }
 
+// Data written with the version 3 schema (on top of the version 2 data).
+const char* kVersion3Data = R"sql(
+INSERT INTO prediction_runs(document_id, model_id) VALUES (2, 1);
+)sql";
+
+void checkVersion3Data(Project& p) {
+  checkVersion2Data(p);
+  CHECK(p.predictions().predicted(2, 1));
+  CHECK_FALSE(p.predictions().predicted(1, 1));
+}
+
 std::vector<VersionFixture> fixtures() {
   return {
       {0, "zero-byte file", [](const std::string& path) { std::ofstream(path).flush(); },
@@ -135,6 +146,15 @@ std::vector<VersionFixture> fixtures() {
          db.exec(kVersion2Data);
        },
        checkVersion2Data},
+      {3, "version 3 with data",
+       [](const std::string& path) {
+         Database db(path);
+         Migrations::migrateTo(db, 3);
+         db.exec(kVersion1Data);
+         db.exec(kVersion2Data);
+         db.exec(kVersion3Data);
+       },
+       checkVersion3Data},
   };
 }
 
@@ -213,4 +233,35 @@ TEST_CASE("version 1 to 2 adds rankings and keeps every row") {
   CHECK(rankings.count(1, "mnlp") == 2);
   p->db().exec("DELETE FROM models WHERE id = 1");
   CHECK(rankings.rankings().empty());
+}
+
+TEST_CASE("version 2 to 3 records which model predicted which document") {
+  TempDir dir;
+  const auto path = dir.file("v2.sfproj");
+  {
+    Database db(path);
+    Migrations::migrateTo(db, 2);
+    db.exec(kVersion1Data);
+    db.exec(kVersion2Data);
+  }
+  {
+    Database db(path);
+    Migrations::migrateTo(db, 3);
+    CHECK(db.userVersion() == 3);
+    auto st = db.prepare("SELECT count(*) FROM prediction_runs");
+    REQUIRE(st.step());
+    CHECK(st.columnInt(0) == 2);  // document 2 (predictions and ranking), 1 (ranking)
+  }
+  auto p = Project::open(path);
+  checkVersion2Data(*p);                    // nothing lost
+  CHECK(p->predictions().predicted(2, 1));  // it had stored predictions
+  CHECK(p->predictions().predicted(1, 1));  // a ranking predicted it
+  const int64_t fresh = p->documents().add(testing::makeDoc("Never predicted.")).id;
+  CHECK_FALSE(p->predictions().predicted(fresh, 1));
+  // Rejecting every prediction keeps the record; deleting the model takes it.
+  p->predictions().set(2, 1, {});
+  CHECK(p->predictions().get(2, 1).empty());
+  CHECK(p->predictions().predicted(2, 1));
+  p->db().exec("DELETE FROM models WHERE id = 1");
+  CHECK_FALSE(p->predictions().predicted(2, 1));
 }

@@ -83,3 +83,31 @@ TEST_CASE("predictions are validated") {
   REQUIRE(p->predictions().get(doc, m).size() == 1);
   CHECK(p->predictions().get(doc, m)[0].score == 0.5);
 }
+
+TEST_CASE("the store remembers that a model predicted a document") {
+  TempDir dir;
+  auto p = Project::create(dir.file("p.sfproj"));
+  p->labels().add("PER");
+  const auto doc = p->documents().add(makeDoc("Ada met Bob")).id;
+  const auto other = p->documents().add(makeDoc("Nobody here")).id;
+  const auto m1 = addModel(*p, "m1");
+  const auto m2 = addModel(*p, "m2");
+  CHECK_FALSE(p->predictions().predicted(doc, m1));
+
+  p->predictions().set(doc, m1, {{{0, 3, "PER"}, 0.5}});
+  p->predictions().set(other, m1, {});  // predicted, found nothing
+  CHECK(p->predictions().predicted(doc, m1));
+  CHECK(p->predictions().predicted(other, m1));
+  CHECK_FALSE(p->predictions().predicted(doc, m2));
+
+  // All rejected: no predictions left, but not "never predicted".
+  p->predictions().set(doc, m1, {});
+  CHECK(p->predictions().get(doc, m1).empty());
+  CHECK(p->predictions().predicted(doc, m1));
+
+  // Deleting the document or the model removes the record.
+  p->db().exec("DELETE FROM documents WHERE id = " + std::to_string(other));
+  CHECK_FALSE(p->predictions().predicted(other, m1));
+  p->db().exec("DELETE FROM models WHERE id = " + std::to_string(m1));
+  CHECK_FALSE(p->predictions().predicted(doc, m1));
+}

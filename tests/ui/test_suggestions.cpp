@@ -177,3 +177,29 @@ TEST_CASE("Suggestions: a model package that cannot be read is reported once, no
   CHECK(h.loop().suggestions()->predicting());  // on request it tries again
   REQUIRE(waitFor([&] { return !h.loop().suggestions()->predicting(); }, 30000));
 }
+
+TEST_CASE("Suggestions: all rejected stay gone after the project is reopened") {
+  ModelLoopHarness h(4);
+  const int64_t doc = h.project().pool[2];
+  h.open(doc);
+  REQUIRE(waitFor([&] { return !h.loop().suggestions()->predicting(); }, 30000));
+  REQUIRE(h.editor()->suggestionCount() > 0);
+  // Delete each suggestion in turn (Tab selects the next one).
+  for (int tries = 0; h.editor()->suggestionCount() > 0 && tries < 20; ++tries) {
+    QTest::keyClick(h.editor(), Qt::Key_Tab);
+    if (h.editor()->selectedSuggestion() >= 0) QTest::keyClick(h.editor(), Qt::Key_Delete);
+  }
+  REQUIRE(h.editor()->suggestionCount() == 0);
+  CHECK(h.predictions(doc).empty());
+  CHECK(h.gold(doc).empty());
+  CHECK(h.store()->predictions().predicted(doc, h.project().modelId));
+
+  // A restart of sorts: the store, not this session, says it was predicted.
+  REQUIRE(h.window().openProject(QString::fromStdString(h.project().path)));
+  h.open(doc);
+  CHECK_FALSE(h.loop().suggestions()->predicting());
+  QTest::qWait(200);
+  CHECK_FALSE(h.loop().suggestions()->predicting());
+  CHECK(h.editor()->suggestionCount() == 0);
+  CHECK(h.predictions(doc).empty());
+}
