@@ -151,7 +151,8 @@ TEST_CASE("Auto-retrain: every N accepted documents trains on, uses the model an
   REQUIRE(second != 0);
   CHECK(second != first);
   REQUIRE(waitFor([&] { return rankedBy(second); }, 60000));
-  CHECK_FALSE(w.modelLoop()->ranking()->running());
+  // The ranking is in the store before the worker's queued "finished" arrives.
+  CHECK(waitFor([&] { return !w.modelLoop()->ranking()->running(); }, 10000));
 
   auto project = store::Project::open(path);
   const auto runs = project->runs().runs();
