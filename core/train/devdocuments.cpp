@@ -3,6 +3,7 @@
 #include "store/project.h"
 #include "text/alignment.h"
 #include "text/tokenizer.h"
+#include "train/devdraw.h"
 
 #include <algorithm>
 #include <cmath>
@@ -52,14 +53,9 @@ DevSelection DevDocuments::select(store::Project& project, const DataSettings& s
   std::vector<bool> isDev(docs.size(), false);
   if (out.fromSplit) {
     for (size_t i = 0; i < docs.size(); ++i) isDev[i] = docs[i].split == store::Split::Dev;
-  } else if (pool.size() >= 2) {
-    std::mt19937_64 rng(static_cast<uint64_t>(settings.devSeed));
-    std::vector<size_t> order = pool;
-    for (size_t i = order.size() - 1; i > 0; --i) std::swap(order[i], order[rng() % (i + 1)]);
-    const auto n = static_cast<double>(pool.size());
-    size_t devCount = static_cast<size_t>(std::llround(settings.devFraction * n));
-    devCount = std::min(std::max<size_t>(devCount, 1), pool.size() - 1);
-    for (size_t k = 0; k < devCount; ++k) isDev[order[k]] = true;
+  } else {
+    const std::vector<bool> drawn = drawDev(pool.size(), settings);
+    for (size_t k = 0; k < pool.size(); ++k) isDev[pool[k]] = drawn[k];
   }
   for (size_t i = 0; i < docs.size(); ++i)
     if (isDev[i]) out.documents.push_back(std::move(docs[i].doc));
