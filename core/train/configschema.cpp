@@ -174,6 +174,8 @@ std::vector<ConfigField> buildFields() {
       field(t, "l2", T, &TrainingSettings::l2, reals(0, 1), "Weight decay (L2); 0 = off"),
       field(t, "grad_clip", T, &TrainingSettings::gradClip, reals(0, kInf),
             "Clip the global gradient norm to this value; 0 = off"),
+      field(t, "param_average", T, &TrainingSettings::paramAverage, reals(0, 1, false, true),
+            "Evaluate and save a moving average of the weights with this decay; 0 = off"),
       field(t, "warmup_steps", T, &TrainingSettings::warmupSteps, ints(0),
             "Steps over which the learning rate rises linearly from 0; 0 = no warm-up"),
       field(t, "lr_decay", T, &TrainingSettings::lrDecay,

@@ -29,6 +29,9 @@ struct TrainingSettings {
   double momentum = 0.9;  // sgd
   double l2 = 0.0;        // weight decay
   double gradClip = 5.0;  // max global gradient norm; 0 = off
+  // Decay of the moving average of the weights that is evaluated and saved
+  // (see ParameterAverage); 0 = use the weights of the last step.
+  double paramAverage = 0.0;
 
   // Learning rate at step s (1-based), with lr = learningRate:
   //   warm-up (s <= warmupSteps): lr * s / warmupSteps;

@@ -11,6 +11,7 @@
 #include "train/modelpackage.h"
 #include "train/modelpackageerror.h"
 #include "train/parallelfor.h"
+#include "train/parameteraverage.h"
 #include "train/parametersnapshot.h"
 #include "train/progressestimate.h"
 #include "train/throughputmeter.h"
@@ -82,6 +83,7 @@ struct Trainer::Impl {
   int64_t sinceBest = 0;
   EvaluationReport bestReport;
   ParameterSnapshot best;  // the best model on dev so far
+  std::unique_ptr<ParameterAverage> average;  // when training.param_average > 0
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
   MemoryUsage memory() const { return ComputeDevice::memory(device); }
@@ -151,6 +153,7 @@ void Trainer::Impl::trainStep(torch::optim::Optimizer& opt, const std::vector<si
   if (config.training.gradClip > 0)
     torch::nn::utils::clip_grad_norm_(model->module().parameters(), config.training.gradClip);
   opt.step();
+  if (average) average->update(*model);
   model->setTraining(false);
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   meter.add(batch.words(), secs);
@@ -174,6 +177,8 @@ void Trainer::Impl::trainStep(torch::optim::Optimizer& opt, const std::vector<si
 }
 
 void Trainer::Impl::evaluate(const Evaluator& evaluator, bool* stop) {
+  // The averaged weights are the ones evaluated and, when best, kept.
+  if (average) average->swap();
   const EvaluationResult r = evaluator.evaluate(*model);
   lastEvalStep = step;
   const double f1 = r.report.overall.f1;
@@ -188,6 +193,7 @@ void Trainer::Impl::evaluate(const Evaluator& evaluator, bool* stop) {
   } else {
     ++sinceBest;
   }
+  if (average) average->swap();
   const int64_t patience = config.training.patience;
   e.step = step;
   e.epoch = epochs + 1;
@@ -246,6 +252,8 @@ FinishedEvent Trainer::Impl::runLoop() {
     if (p.requires_grad()) params.push_back(p);
   const auto optimizer = makeOptimizer(config.training, std::move(params));
   const LearningRateSchedule schedule(config.training);
+  if (config.training.paramAverage > 0)
+    average = std::make_unique<ParameterAverage>(config.training.paramAverage);
   std::mt19937_64 rng(static_cast<uint64_t>(config.training.seed));
   ThroughputMeter meter;
 
