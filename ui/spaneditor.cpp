@@ -1,12 +1,10 @@
 #include "spaneditor.h"
 
-#include <QApplication>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +12,7 @@
 namespace spanforge::ui {
 
 SpanEditor::SpanEditor(QWidget* parent)
-    : QAbstractScrollArea(parent), painter_(layout_), keyboard_(layout_, selection_) {
+    : QAbstractScrollArea(parent), painter_(layout_), interaction_(*this) {
   // Reading text: a little larger than the UI font.
   QFont f = font();
   f.setPointSizeF(f.pointSizeF() * 1.3);
@@ -90,7 +88,7 @@ void SpanEditor::setSuggestions(int64_t documentId,
 void SpanEditor::refreshLayer(const text::Span& kept) {
   suggestions_.rebuild(doc_, id_);
   selectedSuggestion_ = kept.end > kept.start ? suggestions_.find(kept) : -1;
-  hoverSpan_ = -1;
+  interaction_.clearHover();
   if (selectedSuggestion_ >= 0 || advanceFrom_ < 0 || suggestions_.count() == 0 ||
       selection_.selectedSpan() >= 0 || selection_.hasRange())
     return;
@@ -126,22 +124,8 @@ void SpanEditor::selectSuggestion(int i) {
   emit selectionChanged();
 }
 
-void SpanEditor::acceptSelectedSuggestion() { requestSuggestion(true, {}); }
-void SpanEditor::rejectSelectedSuggestion() { requestSuggestion(false, {}); }
-
-void SpanEditor::requestSuggestion(bool accept, const QString& label) {
-  if (selectedSuggestion_ < 0) {
-    emit messageRequested(tr("Select a suggestion first: click it, or press Tab."));
-    return;
-  }
-  const text::ScoredSpan s = suggestions_.suggestion(selectedSuggestion_);
-  advanceFrom_ = suggestions_.range(selectedSuggestion_).start;
-  if (accept)
-    emit suggestionAcceptRequested(s,
-                                   label.isEmpty() ? QString::fromStdString(s.span.label) : label);
-  else
-    emit suggestionRejectRequested(s);
-}
+void SpanEditor::acceptSelectedSuggestion() { interaction_.requestSuggestion(true, {}); }
+void SpanEditor::rejectSelectedSuggestion() { interaction_.requestSuggestion(false, {}); }
 
 void SpanEditor::selectRange(const text::Span& span) {
   const TextRange r = doc_.toRange(span.start, span.end);
@@ -196,8 +180,6 @@ QString SpanEditor::selectedText() const {
 
 qreal SpanEditor::scrollY() const { return verticalScrollBar()->value(); }
 
-QPointF SpanEditor::toContent(const QPointF& p) const { return p + QPointF(0, scrollY()); }
-
 QVector<QRectF> SpanEditor::spanRects(int i) const {
   QVector<QRectF> out;
   if (i < 0 || i >= spanCount()) return out;
@@ -218,27 +200,6 @@ QRectF SpanEditor::characterRect(int64_t cp) const {
   return rects.isEmpty() ? QRectF() : rects.front().translated(0, -scrollY());
 }
 
-int SpanEditor::layerAtPoint(const QPointF& p) const {
-  const QPointF c = toContent(p);
-  if (layout_.blockCount() == 0) return -1;
-  const std::vector<PaintSpan>& layer = suggestions_.layer();
-  const auto [first, last] = layout_.layoutRange(c.y() - 60, c.y() + 60);
-  for (const auto& [i, tag] : painter_.tags(layer, first, last))
-    if (tag.contains(c)) return i;
-  const int pos = layout_.hitTest(c, true);
-  const auto [from, to] = SpanPainter::spansIn(layer, pos, pos + 1);
-  for (int i = from; i < to; ++i)
-    for (const QRectF& r : painter_.boxes(layer[size_t(i)].range))
-      if (r.contains(c)) return i;
-  return -1;
-}
-
-int SpanEditor::spanAtPoint(const QPointF& p) const { return suggestions_.goldAt(layerAtPoint(p)); }
-
-int SpanEditor::suggestionAtPoint(const QPointF& p) const {
-  return suggestions_.suggestionAt(layerAtPoint(p));
-}
-
 void SpanEditor::selectSpan(int i) {
   selectedSuggestion_ = -1;
   selection_.selectSpan(i);
@@ -251,38 +212,8 @@ void SpanEditor::clearSelection() {
   selectionMoved();
 }
 
-void SpanEditor::applyLabel(const QString& label) {
-  if (selectedSuggestion_ >= 0) {
-    requestSuggestion(true, label);
-    return;
-  }
-  const int selected = selection_.selectedSpan();
-  if (selected >= 0) {
-    if (doc_.spans()[size_t(selected)].label == label) return;
-    pendingSelect_ = doc_.spans()[size_t(selected)].range;
-    emit spanRelabelRequested(span(selected), label);
-  } else if (selection_.hasRange()) {
-    pendingSelect_ = selection_.range();
-    emit spanAddRequested(doc_.toSpan(selection_.range(), label));
-  } else {
-    emit messageRequested(
-        tr("Select some text first: drag over it, double-click a word, or "
-           "move to it with the arrow keys."));
-  }
-}
-
-void SpanEditor::removeSelectedSpan() {
-  if (selectedSuggestion_ >= 0) {
-    rejectSelectedSuggestion();
-    return;
-  }
-  const int selected = selection_.selectedSpan();
-  if (selected < 0) {
-    emit messageRequested(tr("Select a span first: click it, or press Tab."));
-    return;
-  }
-  emit spanRemoveRequested(span(selected));
-}
+void SpanEditor::applyLabel(const QString& label) { interaction_.applyLabel(label); }
+void SpanEditor::removeSelectedSpan() { interaction_.removeSelectedSpan(); }
 
 void SpanEditor::relayout() {
   layout_.setFont(font(), QFontMetricsF(tagFont()).height());
@@ -348,30 +279,7 @@ bool SpanEditor::focusNextPrevChild(bool next) {
 
 bool SpanEditor::viewportEvent(QEvent* event) {
   if (event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const int i = spanAtPoint(help->pos());
-    const int k = suggestionAtPoint(help->pos());
-    if (k >= 0) {
-      const text::ScoredSpan s = suggestion(k);
-      const TextRange r = suggestions_.range(k);
-      QToolTip::showText(help->globalPos(),
-                         tr("Suggestion %1 (score %2): “%3”\nClick to select; then Space "
-                            "accepts it, a label key accepts it with that label, Delete "
-                            "rejects it.")
-                             .arg(QString::fromStdString(s.span.label))
-                             .arg(s.score, 0, 'f', 2)
-                             .arg(text().mid(r.start, r.end - r.start)),
-                         viewport());
-    } else if (i >= 0) {
-      QToolTip::showText(help->globalPos(),
-                         tr("%1: “%2”\nClick to select; then a label key relabels it, "
-                            "Delete removes it.")
-                             .arg(spanLabel(i), spanText(i)),
-                         viewport());
-    } else {
-      QToolTip::hideText();
-      event->ignore();
-    }
+    if (!interaction_.showToolTip(*static_cast<QHelpEvent*>(event))) event->ignore();
     return true;
   }
   return QAbstractScrollArea::viewportEvent(event);
@@ -395,7 +303,7 @@ void SpanEditor::paintEvent(QPaintEvent*) {
   scene.selectedSpan = selectedSuggestion_ >= 0
                            ? suggestions_.layerOfSuggestion(selectedSuggestion_)
                            : suggestions_.layerOfGold(selection_.selectedSpan());
-  scene.hoverSpan = hoverSpan_;
+  scene.hoverSpan = interaction_.hoverSpan();
   if (selection_.cursor() >= 0) scene.caret = selection_.tokens()[size_t(selection_.cursor())];
   scene.focused = hasFocus();
   painter_.paint(p, palette(), scene, scrollY(), QRectF(viewport()->rect()));
@@ -403,144 +311,23 @@ void SpanEditor::paintEvent(QPaintEvent*) {
   if (layout_.height() != before) updateScrollBar();
 }
 
+// Input goes to the interaction; what it does not take, the base class gets.
 void SpanEditor::mousePressEvent(QMouseEvent* event) {
-  if (event->button() != Qt::LeftButton || layout_.text().isEmpty()) {
-    QAbstractScrollArea::mousePressEvent(event);
-    return;
-  }
-  setFocus(Qt::MouseFocusReason);
-  pressPoint_ = event->position();
-  pressPos_ = layout_.hitTest(toContent(pressPoint_));
-  pressSpan_ = spanAtPoint(pressPoint_);
-  pressSuggestion_ = suggestionAtPoint(pressPoint_);
-  advanceFrom_ = -1;
-  pressAlt_ = event->modifiers() & Qt::AltModifier;
-  dragging_ = false;
-  doubleClicked_ = false;
+  if (!interaction_.mousePress(*event)) QAbstractScrollArea::mousePressEvent(event);
 }
 
-void SpanEditor::mouseMoveEvent(QMouseEvent* event) {
-  if (!(event->buttons() & Qt::LeftButton) || pressPos_ < 0) {
-    const int hover = layerAtPoint(event->position());
-    if (hover != hoverSpan_) {
-      hoverSpan_ = hover;
-      viewport()->setCursor(hover >= 0 ? Qt::PointingHandCursor : Qt::IBeamCursor);
-      viewport()->update();
-    }
-    return;
-  }
-  if (!dragging_ &&
-      (event->position() - pressPoint_).manhattanLength() < QApplication::startDragDistance())
-    return;
-  dragging_ = true;
-  selectedSuggestion_ = -1;
-  // Dragging past the top or bottom edge scrolls.
-  QScrollBar* bar = verticalScrollBar();
-  if (event->position().y() < 0) bar->setValue(bar->value() - bar->singleStep());
-  if (event->position().y() > viewport()->height()) bar->setValue(bar->value() + bar->singleStep());
-  const int pos = layout_.hitTest(toContent(event->position()));
-  selection_.dragTo(pressPos_, pos, pressAlt_ || (event->modifiers() & Qt::AltModifier));
-  viewport()->update();
-  emit selectionChanged();
-}
+void SpanEditor::mouseMoveEvent(QMouseEvent* event) { interaction_.mouseMove(*event); }
 
 void SpanEditor::mouseReleaseEvent(QMouseEvent* event) {
-  if (event->button() != Qt::LeftButton || pressPos_ < 0) {
-    QAbstractScrollArea::mouseReleaseEvent(event);
-    return;
-  }
-  if (dragging_) {
-    const int pos = layout_.hitTest(toContent(event->position()));
-    selection_.dragTo(pressPos_, pos, pressAlt_ || (event->modifiers() & Qt::AltModifier));
-    if (!selection_.hasRange())
-      emit messageRequested(tr("That selection covers no token; hold Alt to select characters."));
-  } else if (!doubleClicked_) {
-    selectedSuggestion_ = -1;
-    if (pressSuggestion_ >= 0) {
-      pressPos_ = -1;
-      selectSuggestion(pressSuggestion_);
-      return;
-    }
-    if (pressSpan_ >= 0)
-      selection_.selectSpan(pressSpan_);
-    else
-      selection_.placeCursor(
-          selection_.tokenNear(layout_.hitTest(toContent(event->position()), true)));
-  }
-  pressPos_ = -1;
-  dragging_ = false;
-  viewport()->update();
-  emit selectionChanged();
+  if (!interaction_.mouseRelease(*event)) QAbstractScrollArea::mouseReleaseEvent(event);
 }
 
 void SpanEditor::mouseDoubleClickEvent(QMouseEvent* event) {
-  if (event->button() != Qt::LeftButton || layout_.text().isEmpty()) return;
-  doubleClicked_ = true;
-  pressPos_ = -1;
-  selectedSuggestion_ = -1;
-  const int token = selection_.tokenAt(layout_.hitTest(toContent(event->position()), true));
-  if (token >= 0) selection_.moveCursor(token, false);
-  viewport()->update();
-  emit selectionChanged();
+  interaction_.mouseDoubleClick(*event);
 }
 
 void SpanEditor::keyPressEvent(QKeyEvent* event) {
-  if (layout_.text().isEmpty()) {
-    QAbstractScrollArea::keyPressEvent(event);
-    return;
-  }
-  const bool plainTab = (event->key() == Qt::Key_Tab || event->key() == Qt::Key_Backtab) &&
-                        !(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier));
-  if (plainTab && suggestionCount() > 0) {
-    stepThroughLayer(event->key() == Qt::Key_Backtab || (event->modifiers() & Qt::ShiftModifier));
-    return;
-  }
-  if (event->key() == Qt::Key_Space && selectedSuggestion_ >= 0) {
-    acceptSelectedSuggestion();
-    return;
-  }
-  advanceFrom_ = -1;
-  switch (keyboard_.navigate(*event)) {
-    case EditorKeyboard::Result::Moved:
-      selectedSuggestion_ = -1;
-      selectionMoved();
-      return;
-    case EditorKeyboard::Result::NoSpans:
-      emit messageRequested(tr("This document has no spans yet."));
-      return;
-    case EditorKeyboard::Result::Ignored:
-      break;
-  }
-  const QString key = event->text().toLower();
-  const bool plain =
-      !(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
-  if (event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace)
-    removeSelectedSpan();
-  else if (key == QLatin1String("?"))
-    emit helpRequested();
-  else if (plain && key.size() == 1 && !doc_.labelForKey(key).isEmpty())
-    applyLabel(doc_.labelForKey(key));
-  else if (plain && key.size() == 1 && key.front().isLetterOrNumber())
-    emit messageRequested(tr("No label has the key %1 (F1 lists every key).").arg(key.toUpper()));
-  else
-    QAbstractScrollArea::keyPressEvent(event);
-}
-
-// Tab and Shift+Tab with suggestions shown: through gold spans and
-// suggestions in text order.
-bool SpanEditor::stepThroughLayer(bool backwards) {
-  const int from = selectedSuggestion_ >= 0 ? suggestions_.layerOfSuggestion(selectedSuggestion_)
-                                            : suggestions_.layerOfGold(selection_.selectedSpan());
-  const int cursor = selection_.cursor();
-  const int at = suggestions_.adjacent(
-      from, cursor >= 0 ? selection_.tokens()[size_t(cursor)].start : 0, backwards);
-  if (at < 0) return false;
-  if (suggestions_.suggestionAt(at) >= 0) {
-    selectSuggestion(suggestions_.suggestionAt(at));
-    return true;
-  }
-  selectSpan(suggestions_.goldAt(at));
-  return true;
+  if (!interaction_.keyPress(*event)) QAbstractScrollArea::keyPressEvent(event);
 }
 
 }  // namespace spanforge::ui

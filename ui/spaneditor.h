@@ -2,7 +2,7 @@
 
 #include "documentlayout.h"
 #include "editordocument.h"
-#include "editorkeyboard.h"
+#include "editorinteraction.h"
 #include "editorselection.h"
 #include "editorsuggestions.h"
 #include "spanpainter.h"
@@ -35,7 +35,8 @@ namespace spanforge::ui {
 //
 // The editor changes nothing itself: it asks through signals (offsets in code
 // points, as in the core) and shows what it is given back with setSpans()
-// and setSuggestions().
+// and setSuggestions(). What mouse, keys and commands do is EditorInteraction;
+// this class holds the state, lays it out, scrolls and paints it.
 class SpanEditor : public QAbstractScrollArea {
   Q_OBJECT
 
@@ -125,15 +126,11 @@ class SpanEditor : public QAbstractScrollArea {
   bool focusNextPrevChild(bool next) override;
 
  private:
+  friend class EditorInteraction;
+
   QFont tagFont() const;
   qreal scrollY() const;
-  QPointF toContent(const QPointF& viewportPos) const;
-  int layerAtPoint(const QPointF& viewportPos) const;  // gold span or suggestion
-  int spanAtPoint(const QPointF& viewportPos) const;
-  int suggestionAtPoint(const QPointF& viewportPos) const;
   void refreshLayer(const text::Span& kept);
-  bool stepThroughLayer(bool backwards);
-  void requestSuggestion(bool accept, const QString& label);
   void relayout();
   void updateScrollBar();
   void ensureVisible(const TextRange& r);
@@ -143,25 +140,15 @@ class SpanEditor : public QAbstractScrollArea {
   mutable DocumentLayout layout_;
   SpanPainter painter_;
   EditorSelection selection_;
-  EditorKeyboard keyboard_;
   EditorDocument doc_;
   EditorSuggestions suggestions_;  // and the layer painted: gold plus suggestions
   int selectedSuggestion_ = -1;
   int advanceFrom_ = -1;  // after accepting or rejecting: select the next one from here
   int64_t id_ = 0;
   QString placeholder_;
-
-  // Mouse gesture in progress.
-  QPointF pressPoint_;
-  int pressPos_ = -1;
-  int pressSpan_ = -1;
-  int pressSuggestion_ = -1;
-  bool pressAlt_ = false;
-  bool dragging_ = false;
-  bool doubleClicked_ = false;
-  int hoverSpan_ = -1;  // layer index
   // Set when asking for a span, so it is selected once it comes back.
   TextRange pendingSelect_;
+  EditorInteraction interaction_;  // last: it refers to the members above
 };
 
 }  // namespace spanforge::ui

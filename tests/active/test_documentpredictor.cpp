@@ -2,49 +2,18 @@
 #include "active/documentpredictor.h"
 #include "active/packagecache.h"
 #include "model/nermodel.h"
-#include "store/project.h"
+#include "projectfixture.h"
 #include "tempdir.h"
 #include "tinymodel.h"
 #include "train/modelpackage.h"
 #include "train/packageinfo.h"
 
-#include <cmath>
-
 using namespace spanforge;
 using spanforge::testing::TempDir;
 using text::DocStatus;
 
-namespace {
-
-// As in test_poolranker: every document is predicted as one "A" span over all
-// its tokens, with P = 2/3, 6/15, ... for 1, 2, ... tokens.
-std::unique_ptr<model::NerModel> lengthModel(const std::vector<std::string>& labels = {"A"}) {
-  return active::testing::tinyModel(labels, "iob2", {0.0f, std::log(2.0f), std::log(3.0f)},
-                                    active::testing::zeroScores(3));
-}
-
-struct Fixture {
-  TempDir dir;
-  std::unique_ptr<store::Project> project = store::Project::create(dir.file("p.sfproj"));
-  int64_t modelId = 0;
-
-  Fixture() {
-    project->labels().add("A");
-    store::ModelRecord m;
-    m.name = "tiny";
-    modelId = project->runs().addModel(m);
-  }
-  int64_t add(const std::string& textValue, DocStatus status = DocStatus::Unlabelled,
-              std::vector<text::Span> spans = {}, store::Split split = store::Split::None) {
-    text::Document d;
-    d.text = textValue;
-    d.status = status;
-    d.spans = std::move(spans);
-    return project->documents().add(d, split).id;
-  }
-};
-
-}  // namespace
+using Fixture = active::testing::ProjectFixture;
+using active::testing::lengthModel;
 
 TEST_CASE("document predictor: stores the chosen documents' predictions, never as gold") {
   Fixture f;

@@ -1,5 +1,6 @@
 #include "active/modelregistration.h"
 #include "active/poolranker.h"
+#include "projectfixture.h"
 #include "store/project.h"
 #include "store/rankingrepository.h"
 #include "store/storeerror.h"
@@ -8,47 +9,28 @@
 #include "train/packageinfo.h"
 
 #include <algorithm>
-#include <cmath>
 #include <set>
 
 using namespace spanforge;
 using active::PoolRanker;
 using active::PoolRankOptions;
 using active::Strategy;
+using active::testing::lengthModel;
 using spanforge::testing::TempDir;
 using text::DocStatus;
 
 namespace {
 
-// Every token scores O, B, I as log 1, 2, 3 and the CRF adds nothing: the
-// longer a document, the less likely its best path (B I I ...): P = 2/3,
-// 6/15, 18/81, ... So least confidence ranks documents longest first.
-std::unique_ptr<model::NerModel> lengthModel(const std::vector<std::string>& labels = {"A"}) {
-  return active::testing::tinyModel(labels, "iob2", {0.0f, std::log(2.0f), std::log(3.0f)},
-                                    active::testing::zeroScores(3));
-}
-
-struct Fixture {
-  TempDir dir;
-  std::unique_ptr<store::Project> project = store::Project::create(dir.file("p.sfproj"));
-  int64_t modelId = 0;
+// The project with a pool of unlabelled documents and one accepted document
+// outside the pool.
+struct Fixture : active::testing::ProjectFixture {
   std::vector<int64_t> pool;  // unlabelled, 1 .. 5 tokens
 
-  explicit Fixture(const std::string& label = "A") {
-    project->labels().add(label);
-    store::ModelRecord m;
-    m.name = "tiny";
-    modelId = project->runs().addModel(m);
+  explicit Fixture(const std::string& label = "A") : ProjectFixture(label) {
     for (const char* t :
-         {"one", "two words", "three more words", "four words in all", "five words in one line"}) {
-      text::Document d;
-      d.text = t;
-      pool.push_back(project->documents().add(d).id);
-    }
-    text::Document accepted;
-    accepted.text = "an accepted document is not in the pool at all";
-    accepted.status = DocStatus::Accepted;
-    project->documents().add(accepted);
+         {"one", "two words", "three more words", "four words in all", "five words in one line"})
+      pool.push_back(add(t));
+    add("an accepted document is not in the pool at all", DocStatus::Accepted);
   }
 
   std::vector<int64_t> rankedIds(const std::string& strategy) {

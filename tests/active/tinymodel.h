@@ -83,4 +83,12 @@ inline model::CrfScores zeroScores(int64_t k) {
   return s;
 }
 
+// Every token scores O, B, I as log 1, 2, 3 and the CRF adds nothing: every
+// document is predicted as one span over all its tokens (B I I ...), and the
+// longer a document, the less likely that path: P = 2/3, 6/15, 18/81, ...
+// So least confidence ranks documents longest first.
+inline std::unique_ptr<model::NerModel> lengthModel(std::vector<std::string> labels = {"A"}) {
+  return tinyModel(labels, "iob2", {0.0f, std::log(2.0f), std::log(3.0f)}, zeroScores(3));
+}
+
 }  // namespace spanforge::active::testing
