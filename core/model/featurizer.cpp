@@ -1,5 +1,6 @@
 #include "model/featurizer.h"
 
+#include "model/knownwords.h"
 #include "model/vectors.h"
 #include "text/charclass.h"
 #include "text/utf8.h"
@@ -95,6 +96,13 @@ int64_t Featurizer::charId(char32_t cp) {
                                     static_cast<uint64_t>(kCharBuckets));
 }
 
+std::vector<int64_t> Featurizer::unknownWordIds() const {
+  std::vector<int64_t> ids;
+  for (int64_t s = 0; s < hashSeeds_; ++s)
+    ids.push_back(static_cast<int64_t>(hash(kUnknownWord, Norm, s) % static_cast<uint64_t>(hashRows_)));
+  return ids;
+}
+
 SentenceFeatures Featurizer::featurize(const std::vector<std::string>& tokens) const {
   SentenceFeatures f;
   f.length = static_cast<int64_t>(tokens.size());
@@ -112,8 +120,10 @@ SentenceFeatures Featurizer::featurize(const std::vector<std::string>& tokens) c
   for (size_t i = 0; i < tokens.size(); ++i) {
     const std::string& t = tokens[i];
     const std::u32string& c = cps[i];
+    std::string word = norm(t);
+    if (known_ && !known_->contains(word)) word = kUnknownWord;
     const std::string strings[kFeatures] = {
-        norm(t), encodeRange(c, 0, std::min(c.size(), static_cast<size_t>(prefixLength_))),
+        std::move(word), encodeRange(c, 0, std::min(c.size(), static_cast<size_t>(prefixLength_))),
         encodeRange(c, c.size() - std::min(c.size(), static_cast<size_t>(suffixLength_)), c.size()),
         shape(t)};
     for (int64_t feat = 0; feat < kFeatures; ++feat) {

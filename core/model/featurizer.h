@@ -4,12 +4,14 @@
 #include "model/sentencefeatures.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace spanforge::model {
 
+class KnownWords;
 class Vectors;
 
 // Turns token strings into the ids the network embeds, spaCy-style: per token
@@ -34,6 +36,15 @@ class Featurizer {
 
   SentenceFeatures featurize(const std::vector<std::string>& tokens) const;
 
+  // With a set, a word whose norm is not in it is featurized as
+  // kUnknownWord (its prefix, suffix, shape and characters stay its own).
+  void setKnownWords(std::shared_ptr<const KnownWords> known) { known_ = std::move(known); }
+  const std::shared_ptr<const KnownWords>& knownWords() const { return known_; }
+  // The NORM string of unknown words; no normalised token equals it.
+  static constexpr const char* kUnknownWord = "\x01unknown";
+  // Rows of kUnknownWord's NORM feature, one per seed.
+  std::vector<int64_t> unknownWordIds() const;
+
   // The feature strings (public for tests and debugging).
   static std::string norm(std::string_view token);
   static std::string prefix(std::string_view token, int64_t length);
@@ -55,6 +66,7 @@ class Featurizer {
   int64_t suffixLength_;
   int64_t maxTokenChars_;
   const Vectors* vectors_;
+  std::shared_ptr<const KnownWords> known_;
 };
 
 }  // namespace spanforge::model

@@ -29,10 +29,14 @@ struct ModelConfig {
   int64_t cnnKernel = 3;
 
   double dropout = 0.3;     // on embeddings and encoder output
-  // While training, a token's word feature (its normalised form) is zeroed
+  // While training, a token's word feature (its normalised form) is hidden
   // with this probability, so the model learns to tag words it has not seen
   // from their shape, affixes, characters and context.
-  double wordDropout = 0.0;
+  double wordDropout = 0.1;
+  // Words not seen in training share one learned embedding (trained through
+  // word_dropout) instead of hashed rows trained for other words; see
+  // KnownWords. The package stores the training words.
+  bool unknownWords = true;
 
   // Tags the CRF predicts: "biluo" or "iob2".
   std::string tagScheme = "biluo";

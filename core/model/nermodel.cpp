@@ -104,6 +104,12 @@ const TagSet& NerModel::tagSet() const { return impl_->tags; }
 const std::vector<std::string>& NerModel::labels() const { return impl_->tags.labels(); }
 const Featurizer& NerModel::featurizer() const { return impl_->featurizer; }
 std::shared_ptr<const Vectors> NerModel::vectors() const { return impl_->vectors; }
+std::shared_ptr<const KnownWords> NerModel::knownWords() const {
+  return impl_->featurizer.knownWords();
+}
+void NerModel::setKnownWords(std::shared_ptr<const KnownWords> known) {
+  impl_->featurizer.setKnownWords(std::move(known));
+}
 
 SentenceFeatures NerModel::featurize(const std::vector<std::string>& tokens) const {
   return impl_->featurizer.featurize(tokens);

@@ -24,6 +24,7 @@ namespace spanforge::model {
 
 class Featurizer;
 class TagSet;
+class KnownWords;
 class Vectors;
 
 // The NER model: features -> encoder -> CRF, with a plain C++ API.
@@ -54,6 +55,9 @@ class NerModel {
   const std::vector<std::string>& labels() const;
   const Featurizer& featurizer() const;
   std::shared_ptr<const Vectors> vectors() const;  // null without vectors
+  // The training words (see KnownWords); null: every word is hashed.
+  std::shared_ptr<const KnownWords> knownWords() const;
+  void setKnownWords(std::shared_ptr<const KnownWords> known);
 
   // Shortcuts for building batches.
   SentenceFeatures featurize(const std::vector<std::string>& tokens) const;

@@ -27,6 +27,8 @@ struct NerNetwork::Impl {
   double dropout = 0.0;
   double wordDropout = 0.0;
   int64_t wordDim = 0;
+  bool unknownWords = false;
+  torch::Tensor unknownIds;  // [1, 1, features, seeds]: kUnknownWord's NORM rows
 };
 
 NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors)
@@ -41,10 +43,18 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
   d.dropout = config.dropout;
   d.wordDropout = config.wordDropout;
   d.wordDim = config.wordDim;
+  d.unknownWords = config.unknownWords;
   d.root = std::make_shared<torch::nn::Module>("NerNetwork");
   d.hash = std::make_unique<HashEmbed>(*d.root, "hash_embed", Featurizer::kFeatures,
                                        config.hashRows, config.wordDim);
   int64_t width = d.hash->outputDim();
+  // Only the NORM slot matters; the other features' rows are read and dropped.
+  std::vector<int64_t> unknownIds(static_cast<size_t>(Featurizer::kFeatures * config.hashSeeds), 0);
+  const std::vector<int64_t> normIds = Featurizer(config).unknownWordIds();
+  std::copy(normIds.begin(), normIds.end(), unknownIds.begin());
+  d.unknownIds = d.root->register_buffer(
+      "unknown_word_ids",
+      torch::tensor(unknownIds).view({1, 1, Featurizer::kFeatures, config.hashSeeds}));
   if (vectors != nullptr) {
     d.vectors = std::make_unique<VectorEmbed>(*d.root, "vectors", *vectors, config.freezeVectors);
     width += d.vectors->outputDim();
@@ -74,10 +84,13 @@ at::Tensor NerNetwork::emissions(const BatchTensors& batch, bool train) const {
   torch::Tensor hashed = d.hash->forward(ids);
   if (train && d.wordDropout > 0) {
     // Hide whole tokens' word identity (feature 0, the normalised word); the
-    // other features stay. No rescaling: at inference the word is always there.
+    // other features stay. With unknown_words the word becomes the unknown
+    // word, which trains the embedding unseen words get; otherwise zero.
     const torch::Tensor keep =
         torch::empty({b, t, 1}, hashed.options()).bernoulli_(1.0 - d.wordDropout);
-    hashed = torch::cat({hashed.narrow(2, 0, d.wordDim) * keep,
+    torch::Tensor hidden = torch::zeros({1, 1, d.wordDim}, hashed.options());
+    if (d.unknownWords) hidden = d.hash->forward(d.unknownIds).narrow(2, 0, d.wordDim);
+    hashed = torch::cat({hashed.narrow(2, 0, d.wordDim) * keep + hidden * (1 - keep),
                          hashed.narrow(2, d.wordDim, hashed.size(2) - d.wordDim)},
                         2);
   }

@@ -150,6 +150,8 @@ std::vector<ConfigField> buildFields() {
             "Dropout on the embeddings and on the encoder output"),
       field(m, "word_dropout", M, &ModelConfig::wordDropout, reals(0, 1, false, true),
             "Chance of hiding a token's word feature while training (helps with unseen words)"),
+      field(m, "unknown_words", M, &ModelConfig::unknownWords, anyBool(),
+            "Words not seen in training share one learned embedding (trained by word_dropout)"),
       field(m, "tag_scheme", M, &ModelConfig::tagScheme, oneOf({"biluo", "iob2"}),
             "Tags the CRF predicts (BILUO marks entity ends and single tokens)"),
       field(m, "vectors", M, &ModelConfig::vectors, anyString(),

@@ -1,5 +1,6 @@
 #include "train/modelpackage.h"
 
+#include "model/knownwords.h"
 #include "model/nermodel.h"
 #include "model/vectors.h"
 #include "train/atomicdirectory.h"
@@ -82,6 +83,7 @@ void checkFiles(const std::string& dir, const PackageInfo& info) {
   const std::string meta = join(dir, ModelPackage::kMetaFile);
   std::vector<std::string> required = {ModelPackage::kWeightsFile, ModelPackage::kConfigFile};
   if (info.vectorsRows > 0) required.push_back(ModelPackage::kVectorsFile);
+  if (info.knownWords > 0) required.push_back(ModelPackage::kKnownWordsFile);
   for (const auto& name : required)
     if (!info.files.count(name)) throw ModelPackageError(meta, "does not list " + name);
   for (const auto& [name, expected] : info.files) {
@@ -150,7 +152,14 @@ void ModelPackage::write(const std::string& dir, const model::NerModel& model,
     info.vectorsDim = v->dim();
     if (info.vectorsSource.empty()) info.vectorsSource = config.model.vectors;
   }
-  for (const char* name : {kWeightsFile, kConfigFile, kVectorsFile})
+  info.knownWords = 0;
+  if (const auto known = model.knownWords()) {
+    std::ostringstream words;
+    known->write(words);
+    writeText(out.file(kKnownWordsFile), words.str());
+    info.knownWords = static_cast<int64_t>(known->size());
+  }
+  for (const char* name : {kWeightsFile, kConfigFile, kVectorsFile, kKnownWordsFile})
     if (fs::exists(out.file(name))) info.files[name] = digest(out.file(name));
   writeText(out.file(kMetaFile), info.toJson());
   out.commit();
@@ -211,6 +220,21 @@ ModelPackage ModelPackage::load(const std::string& dir) {
     net = std::make_unique<model::NerModel>(config.model, info.labels, vectors);
   } catch (const std::exception& e) {
     throw ModelPackageError(meta, std::string("labels or config do not make a model: ") + e.what());
+  }
+  if (info.knownWords > 0) {
+    const std::string path = join(dir, kKnownWordsFile);
+    std::ifstream in(path, std::ios::binary);
+    std::shared_ptr<model::KnownWords> known;
+    try {
+      known = std::make_shared<model::KnownWords>(model::KnownWords::read(in));
+    } catch (const std::exception& e) {
+      throw ModelPackageError(path, e.what());
+    }
+    if (static_cast<int64_t>(known->size()) != info.knownWords)
+      throw ModelPackageError(path, "holds " + std::to_string(known->size()) +
+                                        " words, meta.json says " +
+                                        std::to_string(info.knownWords));
+    net->setKnownWords(std::move(known));
   }
   const std::string weights = join(dir, kWeightsFile);
   try {

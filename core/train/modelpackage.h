@@ -19,6 +19,7 @@ namespace spanforge::train {
 //   meta.json    - PackageInfo: format version, labels, tag scheme, data
 //                  sizes, dev/test metrics, vectors, size and XXH3 of every file
 //   vectors.bin  - pretrained vectors (VectorsFile), only when the model has them
+//   known_words.txt - the training words (KnownWords), when model.unknown_words
 // written to a temporary sibling and moved into place (AtomicDirectory).
 class ModelPackage {
  public:
@@ -27,6 +28,7 @@ class ModelPackage {
   static constexpr const char* kConfigFile = "config.toml";
   static constexpr const char* kMetaFile = "meta.json";
   static constexpr const char* kVectorsFile = "vectors.bin";
+  static constexpr const char* kKnownWordsFile = "known_words.txt";
 
   // Writes `model` with `config` and `info` (format version, versions,
   // creation time, labels, scheme, vectors and files are filled in) to

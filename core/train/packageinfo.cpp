@@ -77,6 +77,8 @@ std::string PackageInfo::toJson() const {
                                         {"dim", vectorsDim},
                                         {"source", vectorsSource}}
                                  : Json(nullptr);
+  j["known_words"] =
+      knownWords > 0 ? Json{{"file", "known_words.txt"}, {"count", knownWords}} : Json(nullptr);
   Json list = Json::object();
   for (const auto& [name, f] : files) list[name] = {{"bytes", f.bytes}, {"xxh3", f.xxh3}};
   j["files"] = list;
@@ -121,6 +123,8 @@ PackageInfo PackageInfo::fromJson(std::string_view text, const std::string& path
     p.vectorsDim = field<int64_t>(v, "dim", path);
     p.vectorsSource = optionalField<std::string>(v, "source", path, "");
   }
+  if (j.contains("known_words") && !j["known_words"].is_null())
+    p.knownWords = field<int64_t>(j["known_words"], "count", path);
   const Json list = field<Json>(j, "files", path);
   if (!list.is_object()) throw ModelPackageError(path, "field \"files\" is not an object");
   for (const auto& [name, f] : list.items())

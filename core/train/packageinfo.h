@@ -55,6 +55,10 @@ struct PackageInfo {
   int64_t vectorsDim = 0;
   std::string vectorsSource;
 
+  // Training words stored in the package (known_words.txt); 0 = none, every
+  // word is hashed (model.unknown_words off, or a package from before it).
+  int64_t knownWords = 0;
+
   // Every other file of the package by name.
   std::map<std::string, PackageFile> files;
 

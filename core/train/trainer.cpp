@@ -1,6 +1,8 @@
 #include "train/trainer.h"
 
 #include "model/computethreads.h"
+#include "model/featurizer.h"
+#include "model/knownwords.h"
 #include "model/nermodel.h"
 #include "model/weighttransfer.h"
 #include "train/batcher.h"
@@ -66,6 +68,7 @@ struct Trainer::Impl {
   FailureKind failure = FailureKind::None;
 
   std::unique_ptr<model::NerModel> model;
+  std::shared_ptr<const model::KnownWords> resumedWords;  // of the resumed package
   std::string device;
   Clock::time_point start;
   std::vector<model::SentenceFeatures> features;
@@ -90,6 +93,7 @@ struct Trainer::Impl {
   bool cancelled() const { return options.cancel && options.cancel->load(); }
 
   void buildModel();
+  void collectKnownWords();  // before featurize()
   void featurize();
   void evaluate(const Evaluator& evaluator, bool* stop);
   void trainStep(torch::optim::Optimizer& opt, const std::vector<size_t>& members, double lr,
@@ -118,6 +122,16 @@ void Trainer::Impl::buildModel() {
   torch::manual_seed(static_cast<uint64_t>(config.training.seed));
   model = std::make_unique<model::NerModel>(config.model, labels, package.model().vectors());
   model::WeightTransfer::copy(package.model(), *model);
+  if (const auto known = package.model().knownWords()) resumedWords = known;
+}
+
+void Trainer::Impl::collectKnownWords() {
+  if (!config.model.unknownWords) return;
+  auto known = std::make_shared<model::KnownWords>();
+  if (resumedWords) known->add(*resumedWords);
+  for (const auto& e : train.examples())
+    for (const auto& t : e.tokens) known->add(model::Featurizer::norm(t));
+  model->setKnownWords(std::move(known));
 }
 
 void Trainer::Impl::featurize() {
@@ -240,6 +254,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   } catch (const std::exception& x) {
     throw Failure{FailureKind::Config, std::string("device \"") + device + "\": " + x.what()};
   }
+  collectKnownWords();
   featurize();
   std::vector<int64_t> lengths;
   for (const auto& f : features) lengths.push_back(f.length);

@@ -1,3 +1,5 @@
+#include "model/featurizer.h"
+#include "model/knownwords.h"
 #include "model/nermodel.h"
 #include "model/vectors.h"
 #include "model/weighttransfer.h"
@@ -200,4 +202,33 @@ TEST_CASE("weight transfer: shared tags keep their weights, new tags start fresh
   CHECK(report.remapped == std::vector<std::string>{"crf_end", "crf_start", "crf_transitions",
                                                     "output.bias", "output.weight"});
   CHECK(report.copied.size() > 5);
+}
+
+TEST_CASE("model package: the known words are stored, checked and used") {
+  TempDir dir;
+  TrainConfig config = tinyConfig();
+  model::NerModel m(config.model, kLabels);
+  auto known = std::make_shared<model::KnownWords>();
+  for (const char* w : {"paris", "is", "big"}) known->add(w);
+  m.setKnownWords(known);
+  ModelPackage::write(dir.file("p"), m, config, PackageInfo{});
+  CHECK(slurp(dir.file("p") + "/known_words.txt") == "big\nis\nparis\n");
+
+  const ModelPackage p = ModelPackage::load(dir.file("p"));
+  CHECK(p.info().knownWords == 3);
+  REQUIRE(p.model().knownWords() != nullptr);
+  CHECK(p.model().knownWords()->contains("paris"));
+  // An unseen word reads as the unknown word, a known one as itself.
+  const auto f = p.model().featurize({"Paris", "Lyon"});
+  const std::vector<int64_t> unknown = p.model().featurizer().unknownWordIds();
+  const auto seeds = static_cast<long>(config.model.hashSeeds);
+  const long lyon = model::Featurizer::kFeatures * seeds;
+  CHECK(std::vector<int64_t>(f.hashIds.begin() + lyon, f.hashIds.begin() + lyon + seeds) ==
+        unknown);
+  CHECK(std::vector<int64_t>(f.hashIds.begin(), f.hashIds.begin() + seeds) != unknown);
+
+  // A list that does not match meta.json is refused, naming the file.
+  fs::copy(dir.file("p"), dir.file("q"), fs::copy_options::recursive);
+  spit(dir.file("q") + "/known_words.txt", "big\nIs\nparis\n");
+  requireRefused(dir.file("q"), "known_words.txt", "checksum");
 }

@@ -1,3 +1,5 @@
+#include "model/featurizer.h"
+#include "model/nermodel.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
 #include "train/evaluator.h"
@@ -11,6 +13,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using namespace spanforge::train;
@@ -210,4 +213,34 @@ TEST_CASE("trainer: resume-from keeps the package's labels and adds new ones") {
   const auto second = ModelPackage::load(dir.file("b"));
   CHECK(second.info().labels == std::vector<std::string>{"location", "person", "product"});
   CHECK(second.info().resumedFrom == dir.file("a"));
+}
+
+TEST_CASE("trainer: the package knows the training words, and a resumed run adds its own") {
+  TempDir dir;
+  TrainConfig config = tinyConfig();
+  config.training.maxSteps = 10;
+  const Corpus first = head(demoTrain(), 50);
+  REQUIRE(Trainer(config, first, dev100(), dir.file("a")).run().reason == FinishReason::MaxSteps);
+  std::set<std::string> words;
+  for (const auto& e : first.examples())
+    for (const auto& t : e.tokens) words.insert(spanforge::model::Featurizer::norm(t));
+  const auto a = ModelPackage::load(dir.file("a"));
+  CHECK(a.info().knownWords == static_cast<int64_t>(words.size()));
+
+  TrainerOptions options;
+  options.resumeFrom = dir.file("a");
+  const Corpus second = head(demoTrain(), 50, 50);
+  REQUIRE(Trainer(config, second, dev100(), dir.file("b"), options).run().reason ==
+          FinishReason::MaxSteps);
+  for (const auto& e : second.examples())
+    for (const auto& t : e.tokens) words.insert(spanforge::model::Featurizer::norm(t));
+  CHECK(ModelPackage::load(dir.file("b")).info().knownWords == static_cast<int64_t>(words.size()));
+
+  // Off: no word list, every word hashed.
+  config.model.unknownWords = false;
+  REQUIRE(Trainer(config, first, dev100(), dir.file("c")).run().reason == FinishReason::MaxSteps);
+  const auto c = ModelPackage::load(dir.file("c"));
+  CHECK(c.info().knownWords == 0);
+  CHECK(c.model().knownWords() == nullptr);
+  CHECK_FALSE(fs::exists(dir.file("c") + "/known_words.txt"));
 }
