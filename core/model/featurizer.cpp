@@ -99,7 +99,8 @@ int64_t Featurizer::charId(char32_t cp) {
 std::vector<int64_t> Featurizer::unknownWordIds() const {
   std::vector<int64_t> ids;
   for (int64_t s = 0; s < hashSeeds_; ++s)
-    ids.push_back(static_cast<int64_t>(hash(kUnknownWord, Norm, s) % static_cast<uint64_t>(hashRows_)));
+    ids.push_back(
+        static_cast<int64_t>(hash(kUnknownWord, Norm, s) % static_cast<uint64_t>(hashRows_)));
   return ids;
 }
 

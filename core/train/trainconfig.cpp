@@ -21,7 +21,8 @@ auto tied(const TrainingSettings& t) {
 auto tied(const model::ModelConfig& m) {
   return std::tie(m.hashRows, m.hashSeeds, m.wordDim, m.prefixLength, m.suffixLength, m.charDim,
                   m.charFilters, m.charKernel, m.maxTokenChars, m.encoder, m.hidden, m.layers,
-                  m.cnnDepth, m.cnnKernel, m.dropout, m.wordDropout, m.unknownWords, m.tagScheme, m.vectors, m.freezeVectors);
+                  m.cnnDepth, m.cnnKernel, m.dropout, m.wordDropout, m.unknownWords, m.tagScheme,
+                  m.vectors, m.freezeVectors);
 }
 
 }  // namespace

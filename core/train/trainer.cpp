@@ -85,7 +85,7 @@ struct Trainer::Impl {
   int64_t bestStep = 0;
   int64_t sinceBest = 0;
   EvaluationReport bestReport;
-  ParameterSnapshot best;  // the best model on dev so far
+  ParameterSnapshot best;                     // the best model on dev so far
   std::unique_ptr<ParameterAverage> average;  // when training.param_average > 0
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }

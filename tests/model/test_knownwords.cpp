@@ -45,8 +45,8 @@ TEST_CASE("known words: written sorted one per line and read back") {
 
 TEST_CASE("known words: a file that is not a word list is refused naming the line") {
   std::istringstream upper("apple\nZebra\n");
-  CHECK_THROWS_WITH(KnownWords::read(upper), Catch::Contains("line 2") &&
-                                                 Catch::Contains("not a normalised"));
+  CHECK_THROWS_WITH(KnownWords::read(upper),
+                    Catch::Contains("line 2") && Catch::Contains("not a normalised"));
   std::istringstream repeated("apple\nmango\napple\n");
   CHECK_THROWS_WITH(KnownWords::read(repeated),
                     Catch::Contains("line 3") && Catch::Contains("repeated"));
