@@ -39,15 +39,6 @@ at::Tensor CharCnn::forward(const at::Tensor& ids) const {
   return std::get<0>(h.max(2));
 }
 
-at::Tensor CharCnn::forward(const std::vector<at::Tensor>& buckets, const at::Tensor& order) const {
-  std::vector<torch::Tensor> parts;
-  parts.reserve(buckets.size() + 1);
-  for (const auto& ids : buckets) parts.push_back(forward(ids));
-  // A zero row for padding slots and empty tokens.
-  parts.push_back(torch::zeros({1, impl_->filters}, impl_->conv->weight.options()));
-  return torch::cat(parts, 0).index_select(0, order);
-}
-
 int64_t CharCnn::outputDim() const { return impl_->filters; }
 
 }  // namespace spanforge::model

@@ -11,26 +11,31 @@ struct ModelConfig {
   // `hash_seeds` seeds into a table of `hash_rows` rows and the rows summed.
   int64_t hashRows = 20000;
   int64_t hashSeeds = 4;
-  int64_t wordDim = 64;    // width of each hashed feature embedding
+  int64_t wordDim = 64;      // width of each hashed feature embedding
   int64_t prefixLength = 1;  // characters of the prefix feature
   int64_t suffixLength = 3;  // characters of the suffix feature
+  // Which hashed features to embed (see parseWordFeatures); fewer for
+  // ablations and baselines.
+  std::string wordFeatures = "norm prefix suffix shape";
 
-  // Character CNN over each token's code points.
+  // Per-token character encoder: "cnn" (filters, kernel) or "bilstm" (char_hidden).
+  std::string charEncoder = "cnn";
   int64_t charDim = 32;
   int64_t charFilters = 64;
   int64_t charKernel = 3;
+  int64_t charHidden = 32;     // per direction
   int64_t maxTokenChars = 24;  // longer tokens keep their first and last 12
 
   // Encoder: "bilstm" or "cnn" (dilated convolutions, faster).
   std::string encoder = "bilstm";
   // 192 rather than 96 per direction: wikigold 5-fold F1 56.4 vs 54.6 (better
   // on every fold), WNUT-17 test 25.7 vs 21.8; still 8,000 training words/s.
-  int64_t hidden = 192;     // per direction for the BiLSTM; channels for the CNN
-  int64_t layers = 1;       // BiLSTM layers
-  int64_t cnnDepth = 4;     // dilated CNN blocks (dilations 1, 2, 4, ...)
+  int64_t hidden = 192;  // per direction for the BiLSTM; channels for the CNN
+  int64_t layers = 1;    // BiLSTM layers
+  int64_t cnnDepth = 4;  // dilated CNN blocks (dilations 1, 2, 4, ...)
   int64_t cnnKernel = 3;
 
-  double dropout = 0.3;     // on embeddings and encoder output
+  double dropout = 0.3;  // on embeddings and encoder output
   // While training, a token's word feature (its normalised form) is hidden
   // with this probability, so the model learns to tag words it has not seen
   // from their shape, affixes, characters and context.

@@ -1,13 +1,14 @@
 #include "model/nernetwork.h"
 
 #include "model/batchtensors.h"
-#include "model/charcnn.h"
+#include "model/charencoder.h"
 #include "model/crf.h"
 #include "model/encoder.h"
 #include "model/featurizer.h"
 #include "model/hashembed.h"
 #include "model/tagset.h"
 #include "model/vectorembed.h"
+#include "model/wordfeatures.h"
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
@@ -20,7 +21,7 @@ struct NerNetwork::Impl {
   std::shared_ptr<torch::nn::Module> root;
   std::unique_ptr<HashEmbed> hash;
   std::unique_ptr<VectorEmbed> vectors;
-  std::unique_ptr<CharCnn> chars;
+  std::unique_ptr<CharEncoder> chars;
   std::unique_ptr<Encoder> encoder;
   torch::nn::Linear output{nullptr};
   std::unique_ptr<Crf> crf;
@@ -28,7 +29,10 @@ struct NerNetwork::Impl {
   double wordDropout = 0.0;
   int64_t wordDim = 0;
   bool unknownWords = false;
-  torch::Tensor unknownIds;  // [1, 1, features, seeds]: kUnknownWord's NORM rows
+  bool hasNorm = false;      // NORM is among the features (then it is slot 0)
+  bool allFeatures = false;  // no selection needed
+  torch::Tensor features;    // [used] Featurizer::Feature slots to embed
+  torch::Tensor unknownIds;  // [1, 1, used, seeds]: kUnknownWord's NORM rows
 };
 
 NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors)
@@ -37,30 +41,34 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
       config.wordDropout >= 1)
     throw std::invalid_argument("dropout and word_dropout must be in [0, 1)");
   if (config.wordDim < 1 || config.charDim < 1 || config.charFilters < 1 || config.charKernel < 1 ||
-      config.hidden < 1 || config.layers < 1 || config.cnnDepth < 0 || config.cnnKernel < 1)
+      config.charHidden < 1 || config.hidden < 1 || config.layers < 1 || config.cnnDepth < 0 ||
+      config.cnnKernel < 1)
     throw std::invalid_argument("model sizes must be positive");
   Impl& d = *impl_;
   d.dropout = config.dropout;
   d.wordDropout = config.wordDropout;
   d.wordDim = config.wordDim;
   d.unknownWords = config.unknownWords;
+  const std::vector<int64_t> features = parseWordFeatures(config.wordFeatures);
+  const auto used = static_cast<int64_t>(features.size());
+  d.hasNorm = features.front() == Featurizer::Norm;
+  d.allFeatures = used == Featurizer::kFeatures;
   d.root = std::make_shared<torch::nn::Module>("NerNetwork");
-  d.hash = std::make_unique<HashEmbed>(*d.root, "hash_embed", Featurizer::kFeatures,
-                                       config.hashRows, config.wordDim);
+  d.features = d.root->register_buffer("word_features", torch::tensor(features));
+  d.hash =
+      std::make_unique<HashEmbed>(*d.root, "hash_embed", used, config.hashRows, config.wordDim);
   int64_t width = d.hash->outputDim();
   // Only the NORM slot matters; the other features' rows are read and dropped.
-  std::vector<int64_t> unknownIds(static_cast<size_t>(Featurizer::kFeatures * config.hashSeeds), 0);
+  std::vector<int64_t> unknownIds(static_cast<size_t>(used * config.hashSeeds), 0);
   const std::vector<int64_t> normIds = Featurizer(config).unknownWordIds();
   std::copy(normIds.begin(), normIds.end(), unknownIds.begin());
   d.unknownIds = d.root->register_buffer(
-      "unknown_word_ids",
-      torch::tensor(unknownIds).view({1, 1, Featurizer::kFeatures, config.hashSeeds}));
+      "unknown_word_ids", torch::tensor(unknownIds).view({1, 1, used, config.hashSeeds}));
   if (vectors != nullptr) {
     d.vectors = std::make_unique<VectorEmbed>(*d.root, "vectors", *vectors, config.freezeVectors);
     width += d.vectors->outputDim();
   }
-  d.chars = std::make_unique<CharCnn>(*d.root, "char", Featurizer::kCharVocab, config.charDim,
-                                      config.charFilters, config.charKernel);
+  d.chars = CharEncoder::create(*d.root, config, Featurizer::kCharVocab);
   width += d.chars->outputDim();
   d.encoder = Encoder::create(*d.root, config, width);
   d.output =
@@ -77,12 +85,13 @@ bool NerNetwork::hasVectors() const { return impl_->vectors != nullptr; }
 
 at::Tensor NerNetwork::emissions(const BatchTensors& batch, bool train) const {
   Impl& d = *impl_;  // torch modules have non-const forward()
-  const torch::Tensor& ids = batch.hashIds();
-  const int64_t b = ids.size(0);
-  const int64_t t = ids.size(1);
+  const torch::Tensor& all = batch.hashIds();
+  const int64_t b = all.size(0);
+  const int64_t t = all.size(1);
+  const torch::Tensor ids = d.allFeatures ? all : all.index_select(2, d.features);
   std::vector<torch::Tensor> parts;
   torch::Tensor hashed = d.hash->forward(ids);
-  if (train && d.wordDropout > 0) {
+  if (train && d.wordDropout > 0 && d.hasNorm) {
     // Hide whole tokens' word identity (feature 0, the normalised word); the
     // other features stay. With unknown_words the word becomes the unknown
     // word, which trains the embedding unseen words get; otherwise zero.

@@ -20,7 +20,7 @@ class TagSet;
 class Vectors;
 
 // The network behind NerModel: [hashed features | pretrained vectors |
-// char CNN] -> dropout -> encoder -> dropout -> linear tag scores -> CRF.
+// char CNN or BiLSTM] -> dropout -> encoder -> dropout -> linear tag scores -> CRF.
 // All parameters hang off one root module (names are stable: they are the
 // keys of saved weights).
 class NerNetwork {

@@ -1,10 +1,13 @@
 #include "train/configschema.h"
 
+#include "model/wordfeatures.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <regex>
+#include <stdexcept>
 
 namespace spanforge::train {
 namespace {
@@ -85,6 +88,16 @@ Rule anyBool() {
 Rule anyString() {
   return {"a string", [](const ConfigValue&) { return true; }};
 }
+Rule wordFeatureList() {
+  return {"names from \"norm prefix suffix shape\", each at most once", [](const ConfigValue& v) {
+            try {
+              model::parseWordFeatures(std::get<std::string>(v));
+              return true;
+            } catch (const std::invalid_argument&) {
+              return false;
+            }
+          }};
+}
 Rule deviceName() {
   return {"\"auto\", \"cpu\", \"cuda\" or \"cuda:N\" (N = GPU index)", [](const ConfigValue& v) {
             static const std::regex re("auto|cpu|cuda(:(0|[1-9][0-9]{0,2}))?");
@@ -129,14 +142,20 @@ std::vector<ConfigField> buildFields() {
             "Characters in the prefix feature"),
       field(m, "suffix_length", M, &ModelConfig::suffixLength, ints(1, 10),
             "Characters in the suffix feature"),
+      field(m, "word_features", M, &ModelConfig::wordFeatures, wordFeatureList(),
+            "Hashed features to embed: word (norm), prefix, suffix, shape"),
+      field(m, "char_encoder", M, &ModelConfig::charEncoder, oneOf({"cnn", "bilstm"}),
+            "Per-token character encoder: CNN (char_filters) or BiLSTM (char_hidden)"),
       field(m, "char_dim", M, &ModelConfig::charDim, ints(1, 512),
-            "Width of the character embeddings fed to the character CNN"),
+            "Width of the character embeddings fed to the character encoder"),
       field(m, "char_filters", M, &ModelConfig::charFilters, ints(1, 1024),
             "Filters of the character CNN (width of its output per token)"),
       field(m, "char_kernel", M, &ModelConfig::charKernel, ints(1, 15),
             "Window of the character CNN in characters"),
+      field(m, "char_hidden", M, &ModelConfig::charHidden, ints(1, 1024),
+            "Units per direction of the character BiLSTM"),
       field(m, "max_token_chars", M, &ModelConfig::maxTokenChars, ints(2, 256),
-            "Characters per token for the character CNN; longer tokens keep both ends"),
+            "Characters per token for the character encoder; longer tokens keep both ends"),
       field(m, "encoder", M, &ModelConfig::encoder, oneOf({"bilstm", "cnn"}),
             "Context encoder: BiLSTM, or dilated CNN (faster, a little less accurate)"),
       field(m, "hidden", M, &ModelConfig::hidden, ints(1, 4096),

@@ -119,6 +119,54 @@ TEST_CASE("ner model: predictions do not depend on batch companions") {
   }
 }
 
+TEST_CASE("ner model: character BiLSTM and a subset of word features") {
+  ComputeThreads::apply(1);
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 20);
+  torch::manual_seed(4);
+  ModelConfig c = smallConfig("bilstm", "biluo");
+  c.charEncoder = "bilstm";
+  c.charHidden = 16;
+  c.wordFeatures = "norm";  // Lample et al.'s inputs: the word and its characters
+  NerModel model(c, testing::labelsOf(data));
+  const auto named = model.module().named_parameters();
+  REQUIRE(named.contains("hash_embed"));
+  CHECK(named["hash_embed"].size(0) == c.hashRows);  // one feature table, not four
+  CHECK(named.contains("char_lstm.weight_hh_l0_reverse"));
+  CHECK_FALSE(named.contains("char_conv.weight"));
+
+  const Batch batch = batchOf(model, data, true);
+  const double before = model.loss(batch);
+  const double after = train(model, batch, 80);
+  INFO("loss " << before << " -> " << after);
+  CHECK(after < 0.05 * before);
+  const auto together = model.predict(batchOf(model, data, false));
+  for (size_t i = 0; i < data.size(); ++i) {
+    CHECK(spansOf(together)[i] == data[i].spans);
+    const auto alone = model.predict(batchOf(model, {data[i]}, false));
+    CHECK(alone[0].bestPathProbability == Approx(together[i].bestPathProbability).epsilon(1e-4));
+  }
+}
+
+TEST_CASE("ner model: without the word feature, word dropout has nothing to hide") {
+  ComputeThreads::apply(1);
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 8);
+  torch::manual_seed(5);
+  ModelConfig c = smallConfig("cnn", "biluo");
+  c.dropout = 0.0;
+  c.wordDropout = 0.5;
+  c.wordFeatures = "suffix shape";
+  NerModel model(c, testing::labelsOf(data));
+  const Batch batch = batchOf(model, data, true);
+  model.setTraining(true);
+  const double a = model.lossTensor(batch).item<double>();
+  const double b = model.lossTensor(batch).item<double>();
+  model.setTraining(false);
+  CHECK(a == Approx(b).epsilon(1e-6));
+  ModelConfig bad = c;
+  bad.wordFeatures = "lemma";
+  CHECK_THROWS_AS(NerModel(bad, {"PER"}), std::invalid_argument);
+}
+
 TEST_CASE("ner model: uncertainty figures are consistent") {
   ComputeThreads::apply(1);
   torch::manual_seed(2);

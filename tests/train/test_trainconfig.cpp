@@ -35,7 +35,7 @@ ConfigValue otherValue(const ConfigField& f, const ConfigValue& v) {
       return !std::get<bool>(v);
     case ValueType::String:
       for (const char* s : {"cnn", "bilstm", "iob2", "sgd", "adam", "linear", "compounding", "cpu",
-                            "cuda:1", "vectors/glove \"6B\" \\ 100d.txt.gz"}) {
+                            "cuda:1", "norm shape", "vectors/glove \"6B\" \\ 100d.txt.gz"}) {
         if (std::get<std::string>(v) != s && f.accepts(ConfigValue(std::string(s)))) {
           return std::string(s);
         }
@@ -76,11 +76,11 @@ TEST_CASE("defaults and presets are valid and differ") {
 TEST_CASE("every ModelConfig field is in the schema") {
   // A new ModelConfig field changes its size: add it to configschema.cpp and
   // to the comparison in trainconfig.cpp, then update this number.
-  CHECK(sizeof(spanforge::model::ModelConfig) == 232);
+  CHECK(sizeof(spanforge::model::ModelConfig) == 304);
   std::set<std::string> model;
   for (const ConfigField& f : configFields())
     if (f.section == "model") model.insert(f.key);
-  CHECK(model.size() == 20);
+  CHECK(model.size() == 23);
 }
 
 TEST_CASE("each setting changes the config, is compared and round-trips") {
@@ -216,6 +216,17 @@ TEST_CASE("values out of range or not allowed are rejected") {
         "config.toml:2: training.optimizer: must be one of \"adam\", \"sgd\" (got \"adamw\")");
   CHECK(errorOf("[training]\nseed = -1\n") ==
         "config.toml:2: training.seed: must be an integer >= 0 (got -1)");
+  CHECK(errorOf("[model]\nchar_encoder = \"rnn\"\n") ==
+        "config.toml:2: model.char_encoder: must be one of \"cnn\", \"bilstm\" (got \"rnn\")");
+  for (const char* bad : {"norm, lemma", "norm norm", " , "}) {
+    INFO(bad);
+    CHECK(errorOf(std::string("[model]\nword_features = \"") + bad + "\"\n") ==
+          std::string("config.toml:2: model.word_features: must be names from \"norm prefix "
+                      "suffix shape\", each at most once (got \"") +
+              bad + "\")");
+  }
+  CHECK(fromToml("[model]\nword_features = \"shape,norm\"\n", "x.toml").model.wordFeatures ==
+        "shape,norm");
 }
 
 TEST_CASE("device names follow auto, cpu, cuda or cuda:N") {
