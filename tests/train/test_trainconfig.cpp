@@ -298,3 +298,18 @@ TEST_CASE("loadConfigFile reads a file and names it in errors") {
   CHECK_THROWS_WITH(loadConfigFile(dir.file("missing.toml")),
                     Catch::Contains("missing.toml: cannot open"));
 }
+
+TEST_CASE("the benchmark's baseline config loads and is what it says") {
+  // bench/configs/lample2016.toml is read by the benchmarks only; keep it valid.
+  const TrainConfig c =
+      loadConfigFile(std::string(SPANFORGE_BENCH_CONFIGS_DIR) + "/lample2016.toml");
+  CHECK(c.model.wordFeatures == "norm");
+  CHECK(c.model.charEncoder == "bilstm");
+  CHECK(c.model.charHidden == 25);
+  CHECK(c.model.hidden == 100);
+  CHECK(c.model.dropout == 0.5);
+  CHECK(c.training.optimizer == "sgd");
+  CHECK(c.training.momentum == 0.0);
+  CHECK(c.training.learningRate == 0.01);
+  CHECK(c.training.batchWords == 1);
+}
