@@ -38,7 +38,8 @@ ConfigForm::ConfigForm(const QStringList& excluded, QWidget* parent)
       advanced_(new QCheckBox(tr("Show every setting"), this)),
       errorLabel_(new QLabel(this)) {
   for (const auto& name : train::presetNames()) preset_->addItem(QString::fromStdString(name));
-  preset_->setToolTip(tr("default: BiLSTM · fast: dilated CNN, smaller · accurate: wider BiLSTM"));
+  preset_->setToolTip(tr(
+      "default: BiLSTM · fast: dilated CNN, smaller · accurate: default network, more patience"));
   auto* top = new QHBoxLayout;
   top->addWidget(new QLabel(tr("Preset:"), this));
   top->addWidget(preset_);

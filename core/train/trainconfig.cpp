@@ -61,15 +61,13 @@ TrainConfig fastPreset() {
 }
 
 TrainConfig accuratePreset() {
-  // Wider BiLSTM and features; more dropout for the bigger model, more patience.
+  // The default network, with 2.5 times the patience. Wider models lost on
+  // both corpora we measure (width 256: wikigold fold 0 51.2 vs 52.7, WNUT-17
+  // 23.5 vs 25.7; the old wide preset: fold 0 50.9). CPU training is
+  // deterministic, so this run passes through every state the default run
+  // does and keeps the best on dev: its dev F1 is never lower, for more time.
   TrainConfig c;
-  c.model.encoder = "bilstm";
-  c.model.hidden = 256;
-  c.model.hashRows = 50000;
-  c.model.wordDim = 128;
-  c.model.charFilters = 96;
-  c.model.dropout = 0.4;
-  c.training.patience = 15;
+  c.training.patience = 25;
   return c;
 }
 

@@ -65,7 +65,11 @@ TEST_CASE("defaults and presets are valid and differ") {
   CHECK(fastPreset().model.encoder == "cnn");
   CHECK(accuratePreset().model.encoder == "bilstm");
   CHECK(fastPreset().model.wordDim < defaultConfig().model.wordDim);
-  CHECK(accuratePreset().model.hidden > defaultConfig().model.hidden);
+  // accurate: the default network, only more patient.
+  TrainConfig patient = defaultConfig();
+  patient.training.patience = accuratePreset().training.patience;
+  CHECK(accuratePreset() == patient);
+  CHECK(accuratePreset().training.patience > defaultConfig().training.patience);
   CHECK(fastPreset() != defaultConfig());
   CHECK(accuratePreset() != defaultConfig());
   for (const std::string& name : presetNames()) CHECK(presetConfig(name));
