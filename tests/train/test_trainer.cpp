@@ -108,6 +108,29 @@ TEST_CASE("trainer: the same seed gives the same losses on the CPU") {
   CHECK(losses[0] != losses[2]);
 }
 
+TEST_CASE("trainer: more patience only extends the same run (the accurate preset)") {
+  TempDir dir;
+  TrainConfig config = tinyConfig();
+  config.training.maxSteps = 150;
+  std::vector<EvaluationEvent> evals[2];
+  const int64_t patience[2] = {1, 4};
+  for (int run = 0; run < 2; ++run) {
+    config.training.patience = patience[run];
+    RecordingObserver obs;
+    TrainerOptions options;
+    options.observer = &obs;
+    Trainer(config, train200(), dev100(), dir.file("m" + std::to_string(run)), options).run();
+    evals[run] = obs.all<EvaluationEvent>();
+  }
+  INFO("evaluations: " << evals[0].size() << " vs " << evals[1].size());
+  REQUIRE(evals[0].size() < evals[1].size());  // the impatient run stopped early
+  for (size_t i = 0; i < evals[0].size(); ++i) {
+    CHECK(evals[0][i].trainLoss == evals[1][i].trainLoss);
+    CHECK(evals[0][i].bestF1 == evals[1][i].bestF1);
+  }
+  CHECK(evals[1].back().bestF1 >= evals[0].back().bestF1);
+}
+
 TEST_CASE("trainer: cancellation keeps the best model so far") {
   TempDir dir;
   std::atomic<bool> cancel{false};
