@@ -57,6 +57,17 @@ std::vector<std::vector<spanforge::text::TokenSpan>> spansOf(const std::vector<P
   return out;
 }
 
+// Each sentence predicted alone gets what it got in the batch `together`.
+void checkAloneAsTogether(const NerModel& model, const std::vector<Sentence>& data,
+                          const std::vector<Prediction>& together) {
+  for (size_t i = 0; i < data.size(); ++i) {
+    const auto alone = model.predict(batchOf(model, {data[i]}, false));
+    CHECK(alone[0].tags == together[i].tags);
+    CHECK(alone[0].bestPathProbability == Approx(together[i].bestPathProbability).epsilon(1e-4));
+    CHECK(alone[0].meanTokenEntropy == Approx(together[i].meanTokenEntropy).epsilon(1e-4));
+  }
+}
+
 double train(NerModel& model, const Batch& batch, int steps) {
   torch::optim::Adam opt(model.module().parameters(), torch::optim::AdamOptions(0.01));
   model.setTraining(true);
@@ -109,13 +120,7 @@ TEST_CASE("ner model: predictions do not depend on batch companions") {
   for (const char* encoder : {"bilstm", "cnn"}) {
     torch::manual_seed(1);
     NerModel model(smallConfig(encoder, "biluo"), testing::labelsOf(data));
-    const auto together = model.predict(batchOf(model, data, false));
-    for (size_t i = 0; i < data.size(); ++i) {
-      const auto alone = model.predict(batchOf(model, {data[i]}, false));
-      CHECK(alone[0].tags == together[i].tags);
-      CHECK(alone[0].bestPathProbability == Approx(together[i].bestPathProbability).epsilon(1e-4));
-      CHECK(alone[0].meanTokenEntropy == Approx(together[i].meanTokenEntropy).epsilon(1e-4));
-    }
+    checkAloneAsTogether(model, data, model.predict(batchOf(model, data, false)));
   }
 }
 
@@ -140,11 +145,9 @@ TEST_CASE("ner model: character BiLSTM and a subset of word features") {
   INFO("loss " << before << " -> " << after);
   CHECK(after < 0.05 * before);
   const auto together = model.predict(batchOf(model, data, false));
-  for (size_t i = 0; i < data.size(); ++i) {
-    CHECK(spansOf(together)[i] == data[i].spans);
-    const auto alone = model.predict(batchOf(model, {data[i]}, false));
-    CHECK(alone[0].bestPathProbability == Approx(together[i].bestPathProbability).epsilon(1e-4));
-  }
+  const auto spans = spansOf(together);
+  for (size_t i = 0; i < data.size(); ++i) CHECK(spans[i] == data[i].spans);
+  checkAloneAsTogether(model, data, together);
 }
 
 TEST_CASE("ner model: without the word feature, word dropout has nothing to hide") {
