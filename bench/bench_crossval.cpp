@@ -1,14 +1,14 @@
 // K-fold cross-validated entity F1 on one CoNLL-style file (default:
-// wikigold, which has no official split). Prints figures; not a test. Usage:
+// tests/data/wikigold.txt, which has no official split). Prints figures; not a test. Usage:
 //   bench_crossval [--data FILE] [--folds K] [--config FILE] [--max-minutes M]
 //                  [--only-fold N]
 // Fold k tests on the k-th contiguous block of sentences (neighbouring
 // sentences share an article, so blocks keep articles mostly apart); dev is the
 // next tenth of the remaining sentences, train the rest.
-#include "train/corpusloader.h"
-#include "train/evaluator.h"
-#include "train/modelpackage.h"
-#include "train/tomlconfig.h"
+#include "train/config/tomlconfig.h"
+#include "train/data/corpusloader.h"
+#include "train/eval/evaluator.h"
+#include "train/package/modelpackage.h"
 #include "train/trainer.h"
 
 #include <cmath>
@@ -43,7 +43,7 @@ Fold makeFold(const train::Corpus& all, size_t k, size_t folds) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string data = SPANFORGE_SHARED_WIKIGOLD;
+  std::string data = SPANFORGE_WIKIGOLD;
   std::string configFile;
   size_t folds = 5;
   int onlyFold = -1;

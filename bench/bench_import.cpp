@@ -1,7 +1,7 @@
 // Import speed: 100,000 documents built from WNUT-17 tweets (made unique),
 // imported as JSONL (tokenized on the way in) and as CoNLL. Prints docs/s.
 #include "project/importer.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 
 #include <chrono>
 #include <cstdio>
@@ -54,7 +54,7 @@ double run(const std::string& label, const std::string& file, ImportOptions opts
   fs::remove(proj);
   fs::remove(proj.string() + "-wal");
   fs::remove(proj.string() + "-shm");
-  auto project = spanforge::store::Project::create(proj.string());
+  auto project = spanforge::store::ProjectStore::create(proj.string());
   const auto t0 = std::chrono::steady_clock::now();
   const auto report = Importer(*project).run({file}, opts);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -2,7 +2,7 @@
 // documents (about 10% with gold spans, mixed statuses and splits) in one
 // transaction, then times opening the file and the document browser's
 // queries. Prints figures; not a test. Usage: bench_store [path] [documents]
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/searchindex.h"
 
 #include <algorithm>
@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
 
   std::printf("Spanforge store benchmark: %ld documents in %s\n", count, path.c_str());
   {
-    auto project = store::Project::create(path);
+    auto project = store::ProjectStore::create(path);
     for (const char* l : {"PER", "LOC", "ORG"}) project->labels().add(l);
     std::mt19937_64 rng(42);
     std::uniform_int_distribution<int> percent(0, 99);
@@ -169,7 +169,7 @@ int main(int argc, char** argv) {
               fileSize(path + "-wal") / 1048576.0);
 
   auto t = Clock::now();
-  auto project = store::Project::open(path);
+  auto project = store::ProjectStore::open(path);
   std::printf("open project: %.3f ms\n", msSince(t));
   auto& docs = project->documents();
 

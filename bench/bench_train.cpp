@@ -4,14 +4,14 @@
 //   bench_train [--max-minutes M] [--data DIR] [--config FILE] [--threads N]
 //               [--output DIR] [--infer-only MODEL_DIR] [--infer-batch-words N]
 //               [--infer-threads N]
-// DIR holds train.txt, dev.txt and test.txt (default: ../shared/data/wnut17
-// beside the source tree when present, else resources/demo, the same corpus).
+// DIR holds train.txt, dev.txt and test.txt (default: resources/demo, the
+// WNUT-17 corpus).
 #include "model/computethreads.h"
-#include "train/corpusloader.h"
-#include "train/evaluator.h"
-#include "train/modelpackage.h"
-#include "train/processmemory.h"
-#include "train/tomlconfig.h"
+#include "train/config/tomlconfig.h"
+#include "train/data/corpusloader.h"
+#include "train/device/processmemory.h"
+#include "train/eval/evaluator.h"
+#include "train/package/modelpackage.h"
 #include "train/trainer.h"
 #include "train/trainingobserver.h"
 
@@ -86,8 +86,7 @@ void inference(const std::string& modelDir, const train::Corpus& test, int threa
 
 int main(int argc, char** argv) {
   double maxMinutes = 10.0;
-  std::string data = SPANFORGE_SHARED_WNUT;
-  if (!fs::exists(data + "/train.txt")) data = SPANFORGE_DEMO_DIR;
+  std::string data = SPANFORGE_DEMO_DIR;
   std::string configFile, output = (fs::temp_directory_path() / "spanforge-bench-model").string();
   std::string inferOnly;
   int threads = 0;

@@ -6,17 +6,15 @@
 // Prints figures; not a test. Offscreen unless QT_QPA_PLATFORM says otherwise.
 // Usage: bench_training_ui [--minutes M] [--screenshot PNG] [--at-seconds S]
 //                          [--config FILE] [--width W] [--height H]
-#include "lossplot.h"
-#include "memoryplot.h"
-#include "metricsplot.h"
 #include "project/demoproject.h"
-#include "runhistory.h"
-#include "store/project.h"
-#include "train/tomlconfig.h"
-#include "trainingdashboard.h"
-#include "trainingpanel.h"
-#include "trainingsession.h"
-#include "trainingsetup.h"
+#include "store/projectstore.h"
+#include "train/config/tomlconfig.h"
+#include "training/dashboard/trainingdashboard.h"
+#include "training/dashboard/trainingplot.h"
+#include "training/runs/runhistory.h"
+#include "training/setup/trainingsetup.h"
+#include "training/trainingpanel.h"
+#include "training/trainingsession.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -61,7 +59,7 @@ int main(int argc, char** argv) {
   clock.start();
   project::createDemoProject(path);
   std::printf("demo project created in %.1f s\n", clock.elapsed() / 1000.0);
-  auto project = store::Project::open(path);
+  auto project = store::ProjectStore::open(path);
 
   ui::TrainingPanel panel({});
   panel.resize(width, height);
@@ -152,9 +150,10 @@ int main(int argc, char** argv) {
       static_cast<long long>(over));
   grabPage(panel.runs(), "-runs.png");
   const ui::TrainingDashboard* dash = panel.dashboard();
-  std::printf("replot (average of the last ones): loss %.1f ms, metrics %.1f ms, memory %.1f ms\n",
-              dash->lossPlot()->replotTime(true), dash->metricsPlot()->replotTime(true),
-              dash->memoryPlot()->replotTime(true));
+  std::printf("replot (average of the last ones):");
+  for (const ui::TrainingPlot* p : dash->plots())
+    std::printf(" %s %.1f ms", qPrintable(p->title()), p->replotTime(true));
+  std::printf("\n");
   panel.setProject(nullptr);
   project.reset();
   fs::remove_all(dir);

@@ -3,11 +3,11 @@
 // the scroll bar down would (every page fetched lazily), and (2) laying out
 // and painting a 50,000-word document in the span editor. Prints figures;
 // not a test. Usage: bench_ui [project path] [documents]
-#include "documentbrowser.h"
-#include "documentlistmodel.h"
-#include "spaneditor.h"
+#include "documents/documentbrowser.h"
+#include "documents/documentlistmodel.h"
+#include "editor/spaneditor.h"
 #include "store/database.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -29,7 +29,7 @@ double ms(const QElapsedTimer& t) { return t.nsecsElapsed() / 1e6; }
 void createProject(const std::string& path, int documents) {
   QElapsedTimer t;
   t.start();
-  auto project = store::Project::create(path);
+  auto project = store::ProjectStore::create(path);
   project->labels().add("PER");
   project->labels().add("LOC");
   store::Transaction tx(project->db());
@@ -47,7 +47,7 @@ void createProject(const std::string& path, int documents) {
 }
 
 void benchModel(const std::string& path) {
-  auto project = store::Project::open(path);
+  auto project = store::ProjectStore::open(path);
   ui::DocumentListModel model;
   QElapsedTimer t;
   t.start();
@@ -64,7 +64,7 @@ void benchModel(const std::string& path) {
 void benchBrowser(const std::string& path) {
   QElapsedTimer t;
   t.start();
-  auto project = store::Project::open(path);
+  auto project = store::ProjectStore::open(path);
   ui::DocumentBrowser browser;
   browser.resize(380, 800);
   browser.setSource(&project->documents(), project->labels().all(),

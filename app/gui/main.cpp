@@ -1,8 +1,8 @@
 // Composition root of the GUI: parses the command line, decides which project
 // to open, builds the main window and hands it its settings. Nothing else.
-#include "demoprojectbuilder.h"
-#include "mainwindow.h"
 #include "project/demoproject.h"
+#include "shell/demoprojectbuilder.h"
+#include "shell/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -3,9 +3,9 @@
 #include "active/batchpredictor.h"
 #include "active/uncertaintyscorer.h"
 #include "model/computethreads.h"
-#include "train/evaluator.h"
-#include "train/modelpackage.h"
-#include "train/parallelfor.h"
+#include "train/device/parallelfor.h"
+#include "train/eval/evaluator.h"
+#include "train/package/modelpackage.h"
 #include "train/trainer.h"
 #include "train/trainingerror.h"
 

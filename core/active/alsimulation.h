@@ -2,9 +2,9 @@
 
 #include "active/nearduplicatefilter.h"
 #include "active/strategy.h"
-#include "train/corpus.h"
-#include "train/evaluationreport.h"
-#include "train/trainconfig.h"
+#include "train/config/trainconfig.h"
+#include "train/data/corpus.h"
+#include "train/eval/evaluationreport.h"
 
 #include <atomic>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #include "active/batchpredictor.h"
 
 #include "model/nermodel.h"
-#include "train/parallelfor.h"
+#include "train/device/parallelfor.h"
 
 #include <algorithm>
 

@@ -3,11 +3,11 @@
 #include "active/batchpredictor.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "text/alignment.h"
 #include "text/utf8.h"
-#include "train/devdocuments.h"
-#include "train/entityscorer.h"
+#include "train/data/devdocuments.h"
+#include "train/eval/entityscorer.h"
 
 #include <algorithm>
 #include <chrono>
@@ -40,7 +40,7 @@ DevExample toExample(const train::ErrorExample& e, const std::vector<text::Token
 
 }  // namespace
 
-DevEvaluation DevEvaluator::run(store::Project& project, const model::NerModel& model,
+DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerModel& model,
                                 const train::DataSettings& settings, int threads,
                                 const std::atomic<bool>* cancel) {
   const auto start = std::chrono::steady_clock::now();

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "text/span.h"
-#include "train/errorcollector.h"
-#include "train/evaluationreport.h"
-#include "train/trainconfig.h"
+#include "train/config/trainconfig.h"
+#include "train/eval/errorcollector.h"
+#include "train/eval/evaluationreport.h"
 
 #include <atomic>
 #include <cstdint>
@@ -15,7 +15,7 @@ namespace spanforge::model {
 class NerModel;
 }
 namespace spanforge::store {
-class Project;
+class ProjectStore;
 }
 
 namespace spanforge::active {
@@ -46,14 +46,14 @@ struct DevEvaluation {
 // Scores a model on a project's dev documents (train::DevDocuments with the
 // data settings the model was trained with) and keeps every entity as an
 // example, so the evaluation view can list the sentences behind each
-// number. Runs on the calling thread; use a Project of its own.
+// number. Runs on the calling thread; use a ProjectStore of its own.
 class DevEvaluator {
  public:
   static constexpr int64_t kContext = 40;  // code points either side of an example
   static constexpr size_t kBatchDocuments = 256;
 
   // `cancel` is checked between batches; a cancelled evaluation is empty.
-  static DevEvaluation run(store::Project& project, const model::NerModel& model,
+  static DevEvaluation run(store::ProjectStore& project, const model::NerModel& model,
                            const train::DataSettings& settings, int threads = 1,
                            const std::atomic<bool>* cancel = nullptr);
 };

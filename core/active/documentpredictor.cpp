@@ -3,7 +3,7 @@
 #include "active/batchpredictor.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "text/alignment.h"
 #include "text/tokenizer.h"
@@ -13,7 +13,7 @@
 
 namespace spanforge::active {
 
-DocumentPredictor::DocumentPredictor(store::Project& project, const model::NerModel& model,
+DocumentPredictor::DocumentPredictor(store::ProjectStore& project, const model::NerModel& model,
                                      int64_t modelId)
     : project_(project), model_(model), modelId_(modelId) {}
 

@@ -8,7 +8,7 @@ namespace spanforge::model {
 class NerModel;
 }
 namespace spanforge::store {
-class Project;
+class ProjectStore;
 }
 
 namespace spanforge::active {
@@ -26,18 +26,18 @@ struct PredictDocumentsResult {
 // those documents, in one transaction: suggestions for the document a person
 // opens when the pool has not been ranked. Predictions never become gold here.
 //
-// Runs on the calling thread; give it a Project of its own when the UI keeps
+// Runs on the calling thread; give it a ProjectStore of its own when the UI keeps
 // working on the same file.
 class DocumentPredictor {
  public:
   // `modelId`: the model's row in the project (see ModelRegistration).
-  DocumentPredictor(store::Project& project, const model::NerModel& model, int64_t modelId);
+  DocumentPredictor(store::ProjectStore& project, const model::NerModel& model, int64_t modelId);
 
   // Throws store::StoreError for an unknown model or a store failure.
   PredictDocumentsResult run(const std::vector<int64_t>& documentIds, int threads = 1);
 
  private:
-  store::Project& project_;
+  store::ProjectStore& project_;
   const model::NerModel& model_;
   int64_t modelId_;
 };

@@ -1,8 +1,8 @@
 #include "active/modelregistration.h"
 
-#include "store/project.h"
-#include "train/modelpackage.h"
-#include "train/packageinfo.h"
+#include "store/projectstore.h"
+#include "train/package/modelpackage.h"
+#include "train/package/packageinfo.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,7 +29,7 @@ std::string weightsChecksum(const train::PackageInfo& info) {
 
 }  // namespace
 
-int64_t ModelRegistration::find(store::Project& project, const std::string& packageDir,
+int64_t ModelRegistration::find(store::ProjectStore& project, const std::string& packageDir,
                                 const train::PackageInfo& info) {
   const std::string path = absoluteDir(packageDir);
   const std::string weights = weightsChecksum(info);
@@ -49,7 +49,7 @@ int64_t ModelRegistration::find(store::Project& project, const std::string& pack
   return 0;
 }
 
-int64_t ModelRegistration::ensure(store::Project& project, const std::string& packageDir,
+int64_t ModelRegistration::ensure(store::ProjectStore& project, const std::string& packageDir,
                                   const train::PackageInfo& info) {
   store::Transaction tx(project.db());  // find and add as one step
   if (const int64_t id = find(project, packageDir, info)) return id;

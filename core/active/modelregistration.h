@@ -4,7 +4,7 @@
 #include <string>
 
 namespace spanforge::store {
-class Project;
+class ProjectStore;
 }
 namespace spanforge::train {
 struct PackageInfo;
@@ -25,10 +25,10 @@ class ModelRegistration {
   // directory's name, labels, and the package's metrics plus
   // "package": {"path", "created", "weights_xxh3"}. Does not make it the
   // current model.
-  static int64_t ensure(store::Project& project, const std::string& packageDir,
+  static int64_t ensure(store::ProjectStore& project, const std::string& packageDir,
                         const train::PackageInfo& info);
   // The id already registered, or 0.
-  static int64_t find(store::Project& project, const std::string& packageDir,
+  static int64_t find(store::ProjectStore& project, const std::string& packageDir,
                       const train::PackageInfo& info);
 };
 

@@ -1,7 +1,7 @@
 #include "active/packagecache.h"
 
 #include "model/nermodel.h"
-#include "train/modelpackage.h"
+#include "train/package/modelpackage.h"
 
 namespace spanforge::active {
 

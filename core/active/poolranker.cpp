@@ -4,7 +4,7 @@
 #include "active/uncertaintyscorer.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/rankingrepository.h"
 #include "store/storeerror.h"
 #include "text/alignment.h"
@@ -26,7 +26,7 @@ double since(Clock::time_point start) {
 
 }  // namespace
 
-PoolRanker::PoolRanker(store::Project& project, const model::NerModel& model, int64_t modelId)
+PoolRanker::PoolRanker(store::ProjectStore& project, const model::NerModel& model, int64_t modelId)
     : project_(project), model_(model), modelId_(modelId) {}
 
 PoolRankResult PoolRanker::run(const PoolRankOptions& options) {

@@ -14,7 +14,7 @@ namespace spanforge::model {
 class NerModel;
 }
 namespace spanforge::store {
-class Project;
+class ProjectStore;
 }
 
 namespace spanforge::active {
@@ -61,20 +61,20 @@ struct PoolRankResult {
 // (replacing that model's earlier ones) and finally the ranking
 // (RankingRepository, per model and strategy) in one transaction.
 //
-// Runs on the calling thread; use a Project of its own (one connection per
+// Runs on the calling thread; use a ProjectStore of its own (one connection per
 // thread) when the UI keeps working on the same file. Sets the calling
 // thread's torch threads to one (see ComputeThreads).
 class PoolRanker {
  public:
   // `modelId`: the model's row in the project (see ModelRegistration).
-  PoolRanker(store::Project& project, const model::NerModel& model, int64_t modelId);
+  PoolRanker(store::ProjectStore& project, const model::NerModel& model, int64_t modelId);
 
   // Throws store::StoreError for an unknown model id or a store failure,
   // std::invalid_argument for a duplicate threshold outside (0, 1].
   PoolRankResult run(const PoolRankOptions& options);
 
  private:
-  store::Project& project_;
+  store::ProjectStore& project_;
   const model::NerModel& model_;
   int64_t modelId_;
 };

@@ -2,38 +2,44 @@
 
 namespace spanforge::active {
 
-const char* toString(Strategy s) {
-  switch (s) {
-    case Strategy::LeastConfidence:
-      return "lc";
-    case Strategy::Mnlp:
-      return "mnlp";
-    case Strategy::Entropy:
-      return "entropy";
-    case Strategy::Margin:
-      return "margin";
-    case Strategy::Random:
-      return "random";
-  }
-  return "lc";
+const std::vector<StrategyInfo>& strategyTable() {
+  static const std::vector<StrategyInfo> table = {
+      {Strategy::LeastConfidence, "lc", "Least confidence",
+       "lowest probability of the best path first"},
+      {Strategy::Mnlp, "mnlp", "Normalised log-probability",
+       "lowest log-probability per token first"},
+      {Strategy::Entropy, "entropy", "Token entropy", "highest mean token tag entropy first"},
+      {Strategy::Margin, "margin", "Margin", "smallest best vs second-best gap first"},
+      {Strategy::Random, "random", "Random", "a seeded shuffle: the baseline to beat"},
+  };
+  return table;
 }
 
+const StrategyInfo& strategyInfo(Strategy s) {
+  for (const StrategyInfo& info : strategyTable())
+    if (info.strategy == s) return info;
+  return strategyTable().front();  // unreachable while every enumerator has a row
+}
+
+const char* toString(Strategy s) { return strategyInfo(s).id; }
+
 std::vector<Strategy> allStrategies() {
-  return {Strategy::LeastConfidence, Strategy::Mnlp, Strategy::Entropy, Strategy::Margin,
-          Strategy::Random};
+  std::vector<Strategy> out;
+  for (const StrategyInfo& info : strategyTable()) out.push_back(info.strategy);
+  return out;
 }
 
 std::optional<Strategy> parseStrategy(std::string_view name) {
-  for (Strategy s : allStrategies())
-    if (name == toString(s)) return s;
+  for (const StrategyInfo& info : strategyTable())
+    if (name == info.id) return info.strategy;
   return std::nullopt;
 }
 
 std::string strategyNames(const char* separator) {
   std::string out;
-  for (Strategy s : allStrategies()) {
+  for (const StrategyInfo& info : strategyTable()) {
     if (!out.empty()) out += separator;
-    out += toString(s);
+    out += info.id;
   }
   return out;
 }

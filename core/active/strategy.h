@@ -7,22 +7,35 @@
 
 namespace spanforge::active {
 
-// How the unlabelled pool is ranked (see UncertaintyScorer for the scores):
-//   LeastConfidence - 1 - P(best path)
-//   Mnlp            - maximum normalised log-probability: lowest
-//                     log P(best path) / tokens first
-//   Entropy         - mean entropy of the CRF's token marginals
-//   Margin          - P(best path) - P(second-best path), smallest first
-//   Random          - a seeded shuffle, the baseline the others must beat
+// How the unlabelled pool is ranked (see UncertaintyScorer for the scores).
+// strategyTable() says what each one does.
 enum class Strategy { LeastConfidence, Mnlp, Entropy, Margin, Random };
 
-// "lc", "mnlp", "entropy", "margin", "random": the names the CLI and the
-// store use.
+// One row per strategy. The table is the only list of strategies: the parser,
+// the CLI's choices and help, and the GUI's strategy combo all read it, so a
+// new strategy is added here and nowhere else.
+struct StrategyInfo {
+  Strategy strategy;
+  // "lc": the CLI argument and the store's key for stored rankings, so a
+  // shipped id never changes.
+  const char* id;
+  // "Least confidence": what people read in the GUI.
+  const char* name;
+  // What ranks first, in one short line of plain ASCII: it goes to terminals,
+  // after the CLI help's 40-column indent.
+  const char* description;
+};
+
+// In display order, the default (least confidence) first.
+const std::vector<StrategyInfo>& strategyTable();
+const StrategyInfo& strategyInfo(Strategy s);
+
+// The strategy's id ("lc", "mnlp", ...).
 const char* toString(Strategy s);
-// The names above; nullopt for anything else.
+// An id from the table; nullopt for anything else (ids are case-sensitive).
 std::optional<Strategy> parseStrategy(std::string_view name);
 std::vector<Strategy> allStrategies();
-// "lc|mnlp|entropy|margin|random", for messages.
+// The ids joined, "lc|mnlp|entropy|margin|random", for messages.
 std::string strategyNames(const char* separator = "|");
 
 }  // namespace spanforge::active

@@ -1,14 +1,13 @@
 #include "io/format.h"
 
 #include "io/conllreader.h"
+#include "io/formatregistry.h"
 #include "io/inputerror.h"
 #include "io/linereader.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cctype>
-#include <filesystem>
 #include <vector>
 
 namespace spanforge::io {
@@ -16,12 +15,7 @@ namespace {
 
 constexpr int64_t kSniffBytes = 1024 * 1024;  // enough for the first record of any sane file
 constexpr int kSniffConllLines = 5;
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
+constexpr const char* kAutoId = "auto";
 
 std::string_view trim(std::string_view s) {
   const auto ws = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
@@ -64,39 +58,16 @@ std::optional<Format> sniffObject(const std::string& line) {
   return std::nullopt;
 }
 
-std::optional<Format> fromExtension(const std::string& ext) {
-  if (ext == ".jsonl") return Format::Jsonl;
-  if (ext == ".json") return Format::LabelStudio;
-  if (ext == ".conll" || ext == ".tsv" || ext == ".bio" || ext == ".iob") return Format::Conll;
-  if (ext == ".txt") return Format::Text;
-  return std::nullopt;
-}
-
 }  // namespace
 
 const char* toString(Format f) {
-  switch (f) {
-    case Format::Auto:
-      return "auto";
-    case Format::Jsonl:
-      return "jsonl";
-    case Format::Doccano:
-      return "doccano";
-    case Format::LabelStudio:
-      return "labelstudio";
-    case Format::Conll:
-      return "conll";
-    case Format::Text:
-      return "text";
-  }
-  return "auto";
+  const FormatInfo* info = FormatRegistry::find(f);
+  return info ? info->id.c_str() : kAutoId;
 }
 
 std::optional<Format> parseFormat(const std::string& name) {
-  for (Format f : {Format::Auto, Format::Jsonl, Format::Doccano, Format::LabelStudio, Format::Conll,
-                   Format::Text}) {
-    if (name == toString(f)) return f;
-  }
+  if (name == kAutoId) return Format::Auto;
+  if (const FormatInfo* info = FormatRegistry::findById(name)) return info->format;
   return std::nullopt;
 }
 
@@ -125,7 +96,10 @@ std::optional<TagScheme> parseTagScheme(const std::string& name) {
 // a JSON object line is doccano or JSONL, token-tag lines are CoNLL); the
 // extension decides otherwise, and plain text is the fallback.
 Format detectFormat(const std::string& path) {
-  const auto byExtension = fromExtension(lower(std::filesystem::path(path).extension().string()));
+  std::optional<Format> byExtension;
+  if (const FormatInfo* info = FormatRegistry::forPath(path); info && info->canRead()) {
+    byExtension = info->format;
+  }
   LineReader reader(path, kSniffBytes);
   std::string line;
   LineReader::Result r;

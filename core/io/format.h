@@ -5,9 +5,11 @@
 
 namespace spanforge::io {
 
+// Each concrete format has one row in FormatRegistry (io/formatregistry.h),
+// which holds its id, names, extensions, reader and writer.
 enum class Format { Auto, Jsonl, Doccano, LabelStudio, Conll, Text };
 
-// "auto", "jsonl", "doccano", "labelstudio", "conll", "text".
+// "auto" or the format's registry id ("jsonl", "labelstudio", ...).
 const char* toString(Format f);
 std::optional<Format> parseFormat(const std::string& name);
 

@@ -1,31 +1,21 @@
 #include "io/recordreader.h"
 
-#include "io/conllreader.h"
-#include "io/doccanoreader.h"
-#include "io/jsonlreader.h"
-#include "io/labelstudioreader.h"
-#include "io/textreader.h"
+#include "io/formatregistry.h"
+
+#include <stdexcept>
 
 namespace spanforge::io {
 
 std::unique_ptr<RecordReader> openReader(const std::string& path, Format format,
                                          const ReaderOptions& options) {
   if (format == Format::Auto) format = detectFormat(path);
-  switch (format) {
-    case Format::Jsonl:
-      return std::make_unique<JsonlReader>(path, options);
-    case Format::Doccano:
-      return std::make_unique<DoccanoReader>(path, options);
-    case Format::LabelStudio:
-      return std::make_unique<LabelStudioReader>(path, options);
-    case Format::Conll:
-      return std::make_unique<ConllReader>(path, options);
-    case Format::Text:
-      return std::make_unique<TextReader>(path, options);
-    case Format::Auto:
-      break;
+  const FormatInfo* info = FormatRegistry::find(format);
+  // A caller error, not bad input: the choices offered come from the registry.
+  if (!info || !info->canRead()) {
+    throw std::invalid_argument(std::string("openReader: the format '") + toString(format) +
+                                "' cannot be read");
   }
-  return nullptr;  // unreachable: Auto was resolved above
+  return info->reader(path, options);
 }
 
 }  // namespace spanforge::io

@@ -31,8 +31,9 @@ class RecordReader {
   virtual int64_t skipped() const { return 0; }
 };
 
-// Opens path for reading in the given format (Auto: detectFormat). Throws
-// InputError if the file cannot be opened.
+// Opens path for reading in the given format (Auto: detectFormat), through
+// the format's FormatRegistry row. Throws InputError if the file cannot be
+// opened, std::invalid_argument for a format that cannot be read.
 std::unique_ptr<RecordReader> openReader(const std::string& path, Format format,
                                          const ReaderOptions& options = {});
 

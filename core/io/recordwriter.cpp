@@ -1,10 +1,6 @@
 #include "io/recordwriter.h"
 
-#include "io/conllwriter.h"
-#include "io/doccanowriter.h"
-#include "io/jsonlwriter.h"
-#include "io/labelstudiowriter.h"
-#include "io/textwriter.h"
+#include "io/formatregistry.h"
 
 #include <stdexcept>
 
@@ -12,21 +8,13 @@ namespace spanforge::io {
 
 std::unique_ptr<RecordWriter> openWriter(std::ostream& out, Format format,
                                          const WriterOptions& options) {
-  switch (format) {
-    case Format::Jsonl:
-      return std::make_unique<JsonlWriter>(out);
-    case Format::Doccano:
-      return std::make_unique<DoccanoWriter>(out);
-    case Format::LabelStudio:
-      return std::make_unique<LabelStudioWriter>(out);
-    case Format::Conll:
-      return std::make_unique<ConllWriter>(out, options.scheme);
-    case Format::Text:
-      return std::make_unique<TextWriter>(out);
-    case Format::Auto:
-      break;
+  const FormatInfo* info = FormatRegistry::find(format);
+  if (!info)
+    throw std::invalid_argument("openWriter: the output format must be concrete, not auto");
+  if (!info->canWrite()) {
+    throw std::invalid_argument("openWriter: the format '" + info->id + "' cannot be written");
   }
-  throw std::invalid_argument("openWriter: the output format must be concrete, not auto");
+  return info->writer(out, options);
 }
 
 }  // namespace spanforge::io

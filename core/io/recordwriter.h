@@ -22,7 +22,8 @@ class RecordWriter {
   virtual void finish() = 0;
 };
 
-// Format must be concrete (not Auto). The stream must outlive the writer.
+// Format must be concrete (not Auto) and writable, else std::invalid_argument.
+// The stream must outlive the writer.
 std::unique_ptr<RecordWriter> openWriter(std::ostream& out, Format format,
                                          const WriterOptions& options = {});
 

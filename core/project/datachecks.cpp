@@ -1,6 +1,6 @@
 #include "project/datachecks.h"
 
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "text/alignment.h"
 #include "text/utf8.h"
 

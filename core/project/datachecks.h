@@ -5,7 +5,7 @@
 #include <vector>
 
 namespace spanforge::store {
-class Project;
+class ProjectStore;
 }
 
 namespace spanforge::project {
@@ -40,11 +40,11 @@ class DataChecks {
   static constexpr int64_t kMinExamplesPerLabel = 50;
   static constexpr size_t kMaxExamples = 5;
 
-  explicit DataChecks(store::Project& project) : project_(project) {}
+  explicit DataChecks(store::ProjectStore& project) : project_(project) {}
   DataReport run();
 
  private:
-  store::Project& project_;
+  store::ProjectStore& project_;
 };
 
 }  // namespace spanforge::project

@@ -1,7 +1,7 @@
 #include "project/demoproject.h"
 
 #include "project/demodata.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 
 #include <filesystem>
@@ -53,7 +53,7 @@ ImportReport createDemoProject(const std::string& path, const Importer::Progress
   const std::string dev = writeSplit(scratch.path(), "wnut17-dev.conll", demoDevData());
   const std::string test = writeSplit(scratch.path(), "wnut17-test.conll", demoTestData());
 
-  auto project = store::Project::create(path);
+  auto project = store::ProjectStore::create(path);
   Importer importer(*project);
   ImportOptions gold;
   gold.format = io::Format::Conll;

@@ -1,8 +1,9 @@
 #include "project/exporter.h"
 
+#include "io/formatregistry.h"
 #include "io/inputerror.h"
 #include "io/recordwriter.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 
 #include <filesystem>
 #include <fstream>
@@ -12,13 +13,18 @@ namespace fs = std::filesystem;
 
 io::Format Exporter::formatForPath(const std::string& path) {
   const std::string ext = fs::path(path).extension().string();
-  if (ext == ".jsonl") return io::Format::Jsonl;
-  if (ext == ".json") return io::Format::LabelStudio;
-  if (ext == ".conll" || ext == ".iob" || ext == ".bio" || ext == ".tsv") return io::Format::Conll;
-  if (ext == ".txt") return io::Format::Text;
-  throw io::InputError(
-      path, 0, "",
-      "cannot tell the format from the extension '" + ext + "'; name one with --format");
+  const io::FormatInfo* info = io::FormatRegistry::forPath(path);
+  if (!info) {
+    throw io::InputError(
+        path, 0, "",
+        "cannot tell the format from the extension '" + ext + "'; name one with --format");
+  }
+  if (!info->canWrite()) {
+    throw io::InputError(path, 0, "",
+                         "the extension '" + ext + "' means " + info->name +
+                             ", which cannot be written; name another format with --format");
+  }
+  return info->format;
 }
 
 ExportReport Exporter::run(const std::string& outPath, const ExportOptions& options,

@@ -8,7 +8,7 @@
 #include <string>
 
 namespace spanforge::store {
-class Project;
+class ProjectStore;
 }
 
 namespace spanforge::project {
@@ -29,7 +29,7 @@ struct ExportReport {
 // appears only when complete (written to a temporary name, then renamed).
 class Exporter {
  public:
-  explicit Exporter(store::Project& project) : project_(project) {}
+  explicit Exporter(store::ProjectStore& project) : project_(project) {}
 
   // Throws io::InputError for an unwritable path or unknown extension and
   // rethrows writer errors (e.g. a span that doesn't align to CoNLL tokens).
@@ -37,12 +37,12 @@ class Exporter {
                    const std::function<void(int64_t done)>& progress = {},
                    const std::atomic<bool>* cancel = nullptr);
 
-  // The format an output path implies: .jsonl -> jsonl, .json -> labelstudio,
-  // .conll/.iob/.bio/.tsv -> conll, .txt -> text.
+  // The format an output path's extension implies (io::FormatRegistry's
+  // extensions, any case): .jsonl -> jsonl, .json -> labelstudio, .conll -> conll.
   static io::Format formatForPath(const std::string& path);
 
  private:
-  store::Project& project_;
+  store::ProjectStore& project_;
 };
 
 }  // namespace spanforge::project

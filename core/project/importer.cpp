@@ -1,7 +1,7 @@
 #include "project/importer.h"
 
 #include "io/recordreader.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "text/tokenizer.h"
 
@@ -27,7 +27,7 @@ int64_t fileSize(const std::string& path) {
 // trace (not even a label it would have created).
 class RecordStorer {
  public:
-  RecordStorer(store::Project& p, const ImportOptions& o, ImportReport& r)
+  RecordStorer(store::ProjectStore& p, const ImportOptions& o, ImportReport& r)
       : project_(p), options_(o), report_(r) {
     for (const auto& l : p.labels().all()) known_.insert(l.name);
     allowNewLabels_ = o.addLabels || known_.empty();
@@ -100,7 +100,7 @@ class RecordStorer {
     return models_[full] = project_.runs().addModel(m);
   }
 
-  store::Project& project_;
+  store::ProjectStore& project_;
   const ImportOptions& options_;
   ImportReport& report_;
   text::Tokenizer tokenizer_;

@@ -13,7 +13,7 @@
 #include <vector>
 
 namespace spanforge::store {
-class Project;
+class ProjectStore;
 }
 
 namespace spanforge::project {
@@ -55,7 +55,7 @@ class Importer {
  public:
   using ProgressFn = std::function<void(const ImportProgress&)>;
 
-  explicit Importer(store::Project& project) : project_(project) {}
+  explicit Importer(store::ProjectStore& project) : project_(project) {}
 
   // Throws io::InputError only for files that cannot be opened at all; record
   // errors are collected in the report.
@@ -63,7 +63,7 @@ class Importer {
                    const ProgressFn& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
  private:
-  store::Project& project_;
+  store::ProjectStore& project_;
 };
 
 }  // namespace spanforge::project

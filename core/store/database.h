@@ -15,7 +15,7 @@ namespace spanforge::store {
 
 // RAII owner of one sqlite3 connection with foreign keys on, a busy timeout
 // and synchronous=NORMAL. enableWal() switches the file to WAL so a second
-// connection (another thread) can read while this one writes; Project calls
+// connection (another thread) can read while this one writes; ProjectStore calls
 // it once it knows the file is a project (never on somebody else's file).
 class Database {
  public:
@@ -48,7 +48,7 @@ class Database {
   // Transaction nesting depth; see Transaction.
   int& depth() { return depth_; }
   // Work that must happen inside every outermost transaction just before it
-  // commits (Project flushes the search index here).
+  // commits (ProjectStore flushes the search index here).
   void onBeforeCommit(std::function<void()> fn) { beforeCommit_.push_back(std::move(fn)); }
   void runBeforeCommit();
 

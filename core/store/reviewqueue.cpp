@@ -1,8 +1,10 @@
 #include "store/reviewqueue.h"
 
 #include "store/database.h"
+#include "store/projectstore.h"
 
 namespace spanforge::store {
+
 namespace {
 
 // The conditions shared by page() and count(). predictions_model
@@ -36,6 +38,8 @@ bool bindFilter(Database& db, Statement& st, const ReviewFilter& f) {
 }
 
 }  // namespace
+
+ReviewQueue::ReviewQueue(ProjectStore& project) : db_(project.db()) {}
 
 std::vector<ReviewItem> ReviewQueue::page(const ReviewFilter& filter, const ReviewCursor* after,
                                           int limit) {

@@ -11,6 +11,7 @@
 namespace spanforge::store {
 
 class Database;
+class ProjectStore;
 
 // Which predicted spans the review queue lists.
 struct ReviewFilter {
@@ -55,6 +56,8 @@ class ReviewQueue {
   static constexpr int64_t kContext = 60;
 
   explicit ReviewQueue(Database& db) : db_(db) {}
+  // On the project's own connection (the UI thread's).
+  explicit ReviewQueue(ProjectStore& project);
 
   // Keyset paging: up to `limit` spans after `after` (from the start when
   // null). An unknown label gives an empty page.

@@ -8,7 +8,7 @@ namespace spanforge::store {
 class Database;
 
 // The FTS5 trigram index over document texts. Triggers queue new and changed
-// texts; flush() indexes the queue in one statement (Project runs it just
+// texts; flush() indexes the queue in one statement (ProjectStore runs it just
 // before each outermost commit, so committed data is always searchable).
 //
 // Rows that another index already selects (a label's documents) and terms too

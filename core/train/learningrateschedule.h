@@ -1,6 +1,6 @@
 #pragma once
 
-#include "train/trainconfig.h"
+#include "train/config/trainconfig.h"
 
 #include <cstdint>
 

@@ -1,8 +1,8 @@
 #include "train/runrecorder.h"
 
 #include "store/runrepository.h"
-#include "train/modelpackage.h"
-#include "train/tomlconfig.h"
+#include "train/config/tomlconfig.h"
+#include "train/package/modelpackage.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "store/records.h"
-#include "train/trainconfig.h"
+#include "train/config/trainconfig.h"
 #include "train/trainingobserver.h"
 
 #include <cstdint>

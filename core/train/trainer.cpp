@@ -5,14 +5,14 @@
 #include "model/knownwords.h"
 #include "model/nermodel.h"
 #include "model/weighttransfer.h"
-#include "train/batcher.h"
-#include "train/computedevice.h"
-#include "train/datacheck.h"
-#include "train/evaluator.h"
+#include "train/data/batcher.h"
+#include "train/data/datarequirements.h"
+#include "train/device/computedevice.h"
+#include "train/device/parallelfor.h"
+#include "train/eval/evaluator.h"
 #include "train/learningrateschedule.h"
-#include "train/modelpackage.h"
-#include "train/modelpackageerror.h"
-#include "train/parallelfor.h"
+#include "train/package/modelpackage.h"
+#include "train/package/modelpackageerror.h"
 #include "train/parameteraverage.h"
 #include "train/parametersnapshot.h"
 #include "train/progressestimate.h"
@@ -408,7 +408,7 @@ FinishedEvent Trainer::run() {
 }
 
 void Trainer::validateData(const TrainConfig& config, const Corpus& train, const Corpus& dev) {
-  DataCheck::validate(config, train, dev);
+  DataRequirements::validate(config, train, dev);
 }
 
 }  // namespace spanforge::train

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "train/corpus.h"
-#include "train/trainconfig.h"
+#include "train/config/trainconfig.h"
+#include "train/data/corpus.h"
 #include "train/trainevent.h"
 
 #include <atomic>

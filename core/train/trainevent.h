@@ -1,6 +1,6 @@
 #pragma once
 
-#include "train/evaluationreport.h"
+#include "train/eval/evaluationreport.h"
 
 #include <nlohmann/json_fwd.hpp>
 

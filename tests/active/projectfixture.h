@@ -3,7 +3,7 @@
 // A project in a temporary directory with one label and one registered model,
 // for tests that store predictions or rankings under that model's id.
 
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/records.h"
 #include "tempdir.h"
 #include "text/document.h"
@@ -18,7 +18,7 @@ namespace spanforge::active::testing {
 
 struct ProjectFixture {
   spanforge::testing::TempDir dir;
-  std::unique_ptr<store::Project> project = store::Project::create(dir.file("p.sfproj"));
+  std::unique_ptr<store::ProjectStore> project = store::ProjectStore::create(dir.file("p.sfproj"));
   int64_t modelId = 0;
 
   explicit ProjectFixture(const std::string& label = "A") {

@@ -5,8 +5,8 @@
 #include "projectfixture.h"
 #include "tempdir.h"
 #include "tinymodel.h"
-#include "train/modelpackage.h"
-#include "train/packageinfo.h"
+#include "train/package/modelpackage.h"
+#include "train/package/packageinfo.h"
 
 using namespace spanforge;
 using spanforge::testing::TempDir;

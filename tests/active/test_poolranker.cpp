@@ -1,12 +1,12 @@
 #include "active/modelregistration.h"
 #include "active/poolranker.h"
 #include "projectfixture.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/rankingrepository.h"
 #include "store/storeerror.h"
 #include "tempdir.h"
 #include "tinymodel.h"
-#include "train/packageinfo.h"
+#include "train/package/packageinfo.h"
 
 #include <algorithm>
 #include <set>
@@ -165,7 +165,7 @@ TEST_CASE("pool ranker: an unknown model id or a bad threshold is refused") {
 
 TEST_CASE("model registration finds a package again and tells retrained weights apart") {
   TempDir dir;
-  auto project = store::Project::create(dir.file("p.sfproj"));
+  auto project = store::ProjectStore::create(dir.file("p.sfproj"));
   train::PackageInfo info;
   info.labels = {"PER", "LOC"};
   info.created = "2024-05-01T12:00:00Z";

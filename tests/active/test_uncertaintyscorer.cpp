@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <string>
 
 using namespace spanforge;
 using active::Strategy;
@@ -47,6 +48,35 @@ TEST_CASE("strategy names parse and print") {
   CHECK_FALSE(active::parseStrategy("LC"));
   CHECK_FALSE(active::parseStrategy(""));
   CHECK(active::strategyNames() == "lc|mnlp|entropy|margin|random");
+}
+
+TEST_CASE("the strategy table has one complete row per strategy") {
+  const auto& table = active::strategyTable();
+  REQUIRE(table.size() == 5);
+  CHECK(table.front().strategy == Strategy::LeastConfidence);  // the default comes first
+  std::set<Strategy> strategies;
+  std::set<std::string> ids;
+  std::set<std::string> names;
+  for (const auto& info : table) {
+    INFO(info.id);
+    strategies.insert(info.strategy);
+    ids.insert(info.id);
+    names.insert(info.name);
+    CHECK(&active::strategyInfo(info.strategy) == &info);
+    CHECK(std::string(active::toString(info.strategy)) == info.id);
+    CHECK_FALSE(std::string(info.name).empty());
+    const std::string description = info.description;
+    CHECK_FALSE(description.empty());
+    // One short line of ASCII: it goes into the CLI's help, indented 40 columns.
+    CHECK(description.size() <= 45);
+    CHECK(description.find('\n') == std::string::npos);
+    CHECK(std::all_of(description.begin(), description.end(),
+                      [](char c) { return c >= ' ' && c <= '~'; }));
+  }
+  CHECK(strategies.size() == table.size());
+  CHECK(ids.size() == table.size());
+  CHECK(names.size() == table.size());
+  CHECK(active::allStrategies().size() == table.size());
 }
 
 TEST_CASE("scores follow the strategy definitions") {

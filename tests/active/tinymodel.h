@@ -5,7 +5,9 @@
 // start, end and transition scores as given. Its predictions can then be
 // checked against values worked out on paper or by enumerating paths.
 
-#include "../model/torchcatch.h"
+// First, so that Catch's CHECK replaces glog's (see torchcatch.h).
+#include "torchcatch.h"
+
 #include "model/crfscores.h"
 #include "model/nermodel.h"
 #include "model/tagset.h"

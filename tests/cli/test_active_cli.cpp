@@ -1,9 +1,10 @@
 #include "../train/traintestdata.h"
+#include "active/strategy.h"
 #include "clirunner.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/rankingrepository.h"
 #include "tempdir.h"
-#include "train/tomlconfig.h"
+#include "train/config/tomlconfig.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -71,6 +72,19 @@ std::string makeProject(const TempDir& dir, const std::string& labels = kLabels)
 
 }  // namespace
 
+TEST_CASE("cli rank and al-simulate help list every strategy from the table") {
+  for (const char* command : {"rank", "al-simulate"}) {
+    const auto r = run({command, "--help"});
+    INFO(command);
+    REQUIRE(r.code == 0);
+    for (const auto& info : spanforge::active::strategyTable()) {
+      INFO(info.id);
+      CHECK(r.out.find(std::string("  ") + info.id + "  ") != std::string::npos);
+      CHECK(r.out.find(info.description) != std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("cli rank prints the most informative documents and stores the ranking") {
   TempDir dir;
   const std::string proj = makeProject(dir);
@@ -104,7 +118,7 @@ TEST_CASE("cli rank prints the most informative documents and stores the ranking
   }
 
   // The same package is the same model; both rankings are in the project.
-  auto project = spanforge::store::Project::open(proj);
+  auto project = spanforge::store::ProjectStore::open(proj);
   REQUIRE(project->runs().models().size() == 1);
   CHECK(project->runs().models()[0].id == modelId);
   spanforge::store::RankingRepository rankings(project->db());

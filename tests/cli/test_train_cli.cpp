@@ -1,7 +1,7 @@
 #include "../train/traintestdata.h"
 #include "clirunner.h"
 #include "tempdir.h"
-#include "train/tomlconfig.h"
+#include "train/config/tomlconfig.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -1,12 +1,12 @@
 #include "project/datachecks.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "tempdir.h"
 
 #include <catch2/catch.hpp>
 
 using spanforge::project::DataChecks;
 using spanforge::project::Severity;
-using spanforge::store::Project;
+using spanforge::store::ProjectStore;
 using spanforge::store::Split;
 using spanforge::testing::TempDir;
 namespace text = spanforge::text;
@@ -33,7 +33,7 @@ const spanforge::project::CheckResult& check(const spanforge::project::DataRepor
 
 TEST_CASE("debug-data finds each kind of problem") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("PER");
   p->labels().add("ORG");
   // "Ann  Lee" with a span that includes a trailing space and one mid-token.
@@ -59,7 +59,7 @@ TEST_CASE("debug-data finds each kind of problem") {
 
 TEST_CASE("debug-data on clean data reports no warnings") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("PER");
   for (int i = 0; i < 60; ++i) {
     const std::string t = "Ann" + std::to_string(i) + " ran";

@@ -1,10 +1,10 @@
 #include "project/demoproject.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "tempdir.h"
 
 #include <catch2/catch.hpp>
 
-using spanforge::store::Project;
+using spanforge::store::ProjectStore;
 using spanforge::testing::TempDir;
 namespace text = spanforge::text;
 
@@ -13,7 +13,7 @@ TEST_CASE("the demo project holds WNUT-17: train as gold, the rest as a pool") {
   const auto path = dir.file("demo.sfproj");
   const auto report = spanforge::project::createDemoProject(path);
   CHECK(report.committed);
-  auto project = Project::open(path);
+  auto project = ProjectStore::open(path);
   const auto counts = project->documents().countByStatus();
   // 3,394 train tweets, of which 103 repeat an earlier text and are skipped;
   // 1,009 dev + 1,287 test tweets with 10 repeats.

@@ -1,6 +1,7 @@
+#include "io/formatregistry.h"
 #include "project/exporter.h"
 #include "project/importer.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "tempdir.h"
 
 #include <catch2/catch.hpp>
@@ -14,7 +15,7 @@ using spanforge::project::Exporter;
 using spanforge::project::ExportOptions;
 using spanforge::project::Importer;
 using spanforge::project::ImportOptions;
-using spanforge::store::Project;
+using spanforge::store::ProjectStore;
 using spanforge::testing::TempDir;
 
 namespace {
@@ -34,7 +35,7 @@ TEST_CASE("every format round-trips through a project on WNUT-17 and wikigold") 
   const auto format = GENERATE(Format::Jsonl, Format::Doccano, Format::LabelStudio, Format::Conll);
   CAPTURE(corpus, spanforge::io::toString(format));
   TempDir dir;
-  auto first = Project::create(dir.file("first.sfproj"));
+  auto first = ProjectStore::create(dir.file("first.sfproj"));
   ImportOptions in;
   in.format = Format::Conll;
   const auto r0 = Importer(*first).run({corpus}, in);
@@ -46,7 +47,7 @@ TEST_CASE("every format round-trips through a project on WNUT-17 and wikigold") 
   const auto a = dir.file("a.out");
   REQUIRE(Exporter(*first).run(a, out).documents == r0.imported);
 
-  auto second = Project::create(dir.file("second.sfproj"));
+  auto second = ProjectStore::create(dir.file("second.sfproj"));
   ImportOptions back;
   back.format = format;
   const auto r1 = Importer(*second).run({a}, back);
@@ -62,7 +63,7 @@ TEST_CASE("every format round-trips through a project on WNUT-17 and wikigold") 
 
 TEST_CASE("export of plain text writes one line per document and respects --status") {
   TempDir dir;
-  auto project = Project::create(dir.file("p.sfproj"));
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
   std::ofstream(dir.file("in.txt")) << "first\nsecond\n";
   ImportOptions in;
   REQUIRE(Importer(*project).run({dir.file("in.txt")}, in).committed);
@@ -76,7 +77,7 @@ TEST_CASE("export of plain text writes one line per document and respects --stat
 
 TEST_CASE("a failed export leaves no partial file behind") {
   TempDir dir;
-  auto project = Project::create(dir.file("p.sfproj"));
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
   std::ofstream(dir.file("in.jsonl"))
       << R"({"text":"Alice smiled","spans":[{"start":1,"end":4,"label":"PER"}],"answer":"accept"})"
       << "\n";
@@ -93,4 +94,30 @@ TEST_CASE("the export format follows the file extension") {
   CHECK(Exporter::formatForPath("x.conll") == Format::Conll);
   CHECK(Exporter::formatForPath("x.txt") == Format::Text);
   CHECK_THROWS_WITH(Exporter::formatForPath("x.xyz"), Catch::Contains("--format"));
+  CHECK_THROWS_WITH(Exporter::formatForPath("x.xyz"),
+                    Catch::Contains("cannot tell the format from the extension '.xyz'"));
+  CHECK_THROWS_WITH(Exporter::formatForPath("README"), Catch::Contains("--format"));
+}
+
+TEST_CASE("the export format ignores the extension's case") {
+  CHECK(Exporter::formatForPath("X.JSONL") == Format::Jsonl);
+  CHECK(Exporter::formatForPath("x.Json") == Format::LabelStudio);
+  CHECK(Exporter::formatForPath("/data/Train.CONLL") == Format::Conll);
+  CHECK(Exporter::formatForPath("notes.TXT") == Format::Text);
+}
+
+// Export and import read the same extension table, so a file exported under a
+// name is imported back as the same format.
+TEST_CASE("the exporter and detectFormat agree on every registry extension") {
+  TempDir dir;
+  for (const auto* f :
+       spanforge::io::FormatRegistry::supporting(spanforge::io::FormatRegistry::Access::Write)) {
+    for (const std::string& ext : f->extensions) {
+      CAPTURE(f->id, ext);
+      CHECK(Exporter::formatForPath("out" + ext) == f->format);
+      if (!f->canRead()) continue;
+      std::ofstream(dir.file("empty" + ext)).flush();  // no content: the extension decides
+      CHECK(spanforge::io::detectFormat(dir.file("empty" + ext)) == f->format);
+    }
+  }
 }

@@ -1,5 +1,5 @@
 #include "project/importer.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "tempdir.h"
 
 #include <catch2/catch.hpp>
@@ -8,7 +8,7 @@
 
 using spanforge::project::Importer;
 using spanforge::project::ImportOptions;
-using spanforge::store::Project;
+using spanforge::store::ProjectStore;
 using spanforge::testing::TempDir;
 namespace text = spanforge::text;
 
@@ -22,7 +22,7 @@ std::string write(const TempDir& dir, const std::string& name, const std::string
 
 TEST_CASE("a valid JSONL file imports documents, labels and tokens") {
   TempDir dir;
-  auto project = Project::create(dir.file("p.sfproj"));
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
   const auto f = write(
       dir, "a.jsonl",
       R"({"text":"Alice met Bob in Paris.","spans":[{"start":0,"end":5,"label":"PER"},{"start":17,"end":22,"label":"LOC"}],"answer":"accept"})"
@@ -48,7 +48,7 @@ TEST_CASE("a valid JSONL file imports documents, labels and tokens") {
 
 TEST_CASE("one bad record refuses the whole import and leaves the project unchanged") {
   TempDir dir;
-  auto project = Project::create(dir.file("p.sfproj"));
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
   project->labels().add("PER");
   const auto f = write(dir, "bad.jsonl",
                        R"({"text":"Alice is here.","spans":[{"start":0,"end":5,"label":"PER"}]})"
@@ -71,7 +71,7 @@ TEST_CASE("one bad record refuses the whole import and leaves the project unchan
 
 TEST_CASE("skip-invalid imports the valid records and reports every skipped one") {
   TempDir dir;
-  auto project = Project::create(dir.file("p.sfproj"));
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
   const auto f =
       write(dir, "mixed.jsonl",
             "{\"text\":\"one\"}\n{\"text\":\"two\"\n{\"text\":\"\"}\n{\"text\":\"three\"}\n"
@@ -91,7 +91,7 @@ TEST_CASE("skip-invalid imports the valid records and reports every skipped one"
 
 TEST_CASE("a label created by a skipped record is not left behind") {
   TempDir dir;
-  auto project = Project::create(dir.file("p.sfproj"));
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
   const auto f = write(
       dir, "x.jsonl",
       R"({"text":"Alice and Bob","spans":[{"start":0,"end":5,"label":"PER"},{"start":2,"end":9,"label":"ORG"}]})"
@@ -110,7 +110,7 @@ TEST_CASE("a label created by a skipped record is not left behind") {
 
 TEST_CASE("duplicates across files and imports are skipped and counted") {
   TempDir dir;
-  auto project = Project::create(dir.file("p.sfproj"));
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
   const auto a = write(dir, "a.txt", "first text\nsecond text\n");
   const auto b = write(dir, "b.txt", "second text\nthird text\n");
   auto r1 = Importer(*project).run({a, b}, ImportOptions{});
@@ -124,7 +124,7 @@ TEST_CASE("duplicates across files and imports are skipped and counted") {
 
 TEST_CASE("CoNLL import with status and split overrides, texts-only drops spans") {
   TempDir dir;
-  auto project = Project::create(dir.file("p.sfproj"));
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
   const auto f = write(dir, "d.conll", "Alice\tB-PER\nsmiles\tO\n\nBob\tB-PER\nLee\tI-PER\n\n");
   ImportOptions opts;
   opts.split = spanforge::store::Split::Dev;
@@ -136,7 +136,7 @@ TEST_CASE("CoNLL import with status and split overrides, texts-only drops spans"
   CHECK(project->documents().count(dev) == 2);
   CHECK(project->documents().spanCountByLabel().at("PER") == 2);
 
-  auto other = Project::create(dir.file("q.sfproj"));
+  auto other = ProjectStore::create(dir.file("q.sfproj"));
   ImportOptions pool;
   pool.dropSpans = true;  // without a status override: texts only means unlabelled
   r = Importer(*other).run({f}, pool);
@@ -149,7 +149,7 @@ TEST_CASE("CoNLL import with status and split overrides, texts-only drops spans"
 
 TEST_CASE("cancelling an import rolls it back") {
   TempDir dir;
-  auto project = Project::create(dir.file("p.sfproj"));
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
   std::string lines;
   for (int i = 0; i < 5000; ++i) lines += "text number " + std::to_string(i) + "\n";
   const auto f = write(dir, "many.txt", lines);

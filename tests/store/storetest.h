@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "text/document.h"
 
 #include <memory>

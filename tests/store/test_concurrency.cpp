@@ -1,4 +1,4 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "storetest.h"
 #include "tempdir.h"
 
@@ -10,7 +10,7 @@
 #include <thread>
 
 using namespace spanforge;
-using store::Project;
+using store::ProjectStore;
 using testing::makeDoc;
 using testing::TempDir;
 
@@ -25,9 +25,9 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 TEST_CASE("a second connection reads while the first one writes") {
   TempDir dir;
   const auto path = dir.file("p.sfproj");
-  auto writer = Project::create(path);
+  auto writer = ProjectStore::create(path);
   writer->documents().add(makeDoc("committed before"));
-  auto reader = Project::open(path);
+  auto reader = ProjectStore::open(path);
 
   store::Transaction tx(writer->db());
   for (int i = 0; i < 100; ++i) writer->documents().add(makeDoc("pending " + std::to_string(i)));
@@ -50,13 +50,13 @@ TEST_CASE("a second connection reads while the first one writes") {
 TEST_CASE("a reader thread pages steadily while a writer thread imports") {
   TempDir dir;
   const auto path = dir.file("p.sfproj");
-  Project::create(path)->labels().add("PER");
+  ProjectStore::create(path)->labels().add("PER");
 
   std::atomic<bool> done{false};
   std::atomic<int> writerErrors{0}, readerErrors{0}, reads{0};
   std::thread writerThread([&] {
     try {
-      auto p = Project::open(path);
+      auto p = ProjectStore::open(path);
       for (int batch = 0; batch < 20; ++batch) {
         store::Transaction tx(p->db());
         for (int i = 0; i < 100; ++i) {
@@ -72,7 +72,7 @@ TEST_CASE("a reader thread pages steadily while a writer thread imports") {
   });
   std::thread readerThread([&] {
     try {
-      auto p = Project::open(path);
+      auto p = ProjectStore::open(path);
       int64_t last = 0;
       store::DocumentFilter f;
       f.label = "PER";
@@ -92,14 +92,14 @@ TEST_CASE("a reader thread pages steadily while a writer thread imports") {
   CHECK(writerErrors == 0);
   CHECK(readerErrors == 0);
   CHECK(reads > 0);
-  CHECK(Project::open(path)->documents().count({}) == 2000);
+  CHECK(ProjectStore::open(path)->documents().count({}) == 2000);
 }
 
 TEST_CASE("a second writer waits for the first instead of failing") {
   TempDir dir;
   const auto path = dir.file("p.sfproj");
-  auto first = Project::create(path);
-  auto second = Project::open(path);
+  auto first = ProjectStore::create(path);
+  auto second = ProjectStore::open(path);
   std::atomic<bool> ok{false};
   std::thread t;
   const auto start = std::chrono::steady_clock::now();

@@ -1,4 +1,4 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "storetest.h"
 #include "tempdir.h"
@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 using namespace spanforge;
-using store::Project;
+using store::ProjectStore;
 using store::StoreError;
 using testing::makeDoc;
 using testing::TempDir;
@@ -14,8 +14,8 @@ using text::DocStatus;
 
 namespace {
 
-std::unique_ptr<Project> projectWithLabels(const TempDir& dir) {
-  auto p = Project::create(dir.file("p.sfproj"));
+std::unique_ptr<ProjectStore> projectWithLabels(const TempDir& dir) {
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("PER");
   p->labels().add("LOC");
   return p;

@@ -1,4 +1,4 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "storetest.h"
 #include "tempdir.h"
@@ -8,14 +8,14 @@
 #include <set>
 
 using namespace spanforge;
-using store::Project;
+using store::ProjectStore;
 using store::StoreError;
 using testing::makeDoc;
 using testing::TempDir;
 
 TEST_CASE("new labels get distinct palette colours and the next free hotkey") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   std::set<std::string> colors;
   for (int i = 0; i < 12; ++i) {
     const auto l = p->labels().add("L" + std::to_string(i));
@@ -42,7 +42,7 @@ TEST_CASE("new labels get distinct palette colours and the next free hotkey") {
 
 TEST_CASE("label add validates name, colour and hotkey") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   const auto per = p->labels().add("PER", "#FF0000", "P");
   CHECK(per.color == "#ff0000");
   CHECK(per.hotkey == "p");
@@ -61,7 +61,7 @@ TEST_CASE("label add validates name, colour and hotkey") {
 
 TEST_CASE("rename, recolour and re-key a label") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   const auto per = p->labels().add("PER");
   const auto loc = p->labels().add("LOC");
   const auto id = p->documents().add(makeDoc("Ada in London", {{0, 3, "PER"}})).id;
@@ -88,7 +88,7 @@ TEST_CASE("rename, recolour and re-key a label") {
 
 TEST_CASE("removing a label deletes its gold spans and predictions only") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   const auto per = p->labels().add("PER");
   p->labels().add("LOC");
   const auto d1 =

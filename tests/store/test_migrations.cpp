@@ -1,5 +1,5 @@
 #include "store/migrations.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/rankingrepository.h"
 #include "store/storeerror.h"
 #include "storetest.h"
@@ -14,7 +14,7 @@
 using namespace spanforge;
 using store::Database;
 using store::Migrations;
-using store::Project;
+using store::ProjectStore;
 using testing::TempDir;
 
 namespace {
@@ -29,10 +29,10 @@ struct VersionFixture {
   int version;
   const char* name;
   std::function<void(const std::string& path)> build;
-  std::function<void(Project& p)> check;
+  std::function<void(ProjectStore& p)> check;
 };
 
-void checkEmpty(Project& p) {
+void checkEmpty(ProjectStore& p) {
   CHECK(p.labels().all().empty());
   CHECK(p.documents().count({}) == 0);
   CHECK(p.runs().models().empty());
@@ -63,7 +63,7 @@ VALUES (1, 10, 0, 2.5, 1.0, 100.0, 1000, 2000, NULL, NULL, NULL, NULL),
         '[{"label":"PER","precision":0.5,"recall":0.4,"f1":0.44,"support":3}]');
 )sql";
 
-void checkVersion1Data(Project& p) {
+void checkVersion1Data(ProjectStore& p) {
   REQUIRE(p.labels().all().size() == 2);
   CHECK(p.labels().find("LOC")->hotkey == "2");
   auto d = p.documents().get(1);
@@ -96,7 +96,7 @@ INSERT INTO rankings(model_id, strategy, rank, document_id, score) VALUES
   (1, 'lc', 1, 2, 0.75), (1, 'lc', 2, 1, 0.5);
 )sql";
 
-void checkVersion2Data(Project& p) {
+void checkVersion2Data(ProjectStore& p) {
   checkVersion1Data(p);
   store::RankingRepository rankings(p.db());
   const auto info = rankings.info(1, "lc");
@@ -115,7 +115,7 @@ const char* kVersion3Data = R"sql(
 INSERT INTO prediction_runs(document_id, model_id) VALUES (2, 1);
 )sql";
 
-void checkVersion3Data(Project& p) {
+void checkVersion3Data(ProjectStore& p) {
   checkVersion2Data(p);
   CHECK(p.predictions().predicted(2, 1));
   CHECK_FALSE(p.predictions().predicted(1, 1));
@@ -179,7 +179,7 @@ TEST_CASE("a project at every earlier version opens, migrated to the latest") {
         Database db(path);
         REQUIRE(db.userVersion() == f.version);
       }
-      auto p = Project::open(path);
+      auto p = ProjectStore::open(path);
       CHECK(p->schemaVersion() == Migrations::latestVersion());
       f.check(*p);
       // Migrated files accept new data like fresh ones.
@@ -225,7 +225,7 @@ TEST_CASE("version 1 to 2 adds rankings and keeps every row") {
       CHECK(st.columnInt(0) == 1);
     }
   }
-  auto p = Project::open(path);
+  auto p = ProjectStore::open(path);
   checkVersion1Data(*p);  // nothing lost
   // The old model can rank the old documents; deleting it takes its rankings.
   store::RankingRepository rankings(p->db());
@@ -252,7 +252,7 @@ TEST_CASE("version 2 to 3 records which model predicted which document") {
     REQUIRE(st.step());
     CHECK(st.columnInt(0) == 2);  // document 2 (predictions and ranking), 1 (ranking)
   }
-  auto p = Project::open(path);
+  auto p = ProjectStore::open(path);
   checkVersion2Data(*p);                    // nothing lost
   CHECK(p->predictions().predicted(2, 1));  // it had stored predictions
   CHECK(p->predictions().predicted(1, 1));  // a ranking predicted it

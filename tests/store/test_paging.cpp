@@ -1,4 +1,4 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "storetest.h"
 #include "tempdir.h"
 #include "text/utf8.h"
@@ -11,7 +11,7 @@
 
 using namespace spanforge;
 using store::DocumentFilter;
-using store::Project;
+using store::ProjectStore;
 using store::Split;
 using testing::TempDir;
 using text::DocStatus;
@@ -41,7 +41,7 @@ bool matches(const Expected& e, const DocumentFilter& f) {
 }
 
 // A project whose documents mix every filter dimension deterministically.
-std::vector<Expected> fill(Project& p, int n) {
+std::vector<Expected> fill(ProjectStore& p, int n) {
   const std::vector<std::string> words = {"Lovelace", "LOVELACE",   "over",  "market", "50% off",
                                           "a_b",      "say \"hi\"", "boxer", "quiet",  "lake"};
   p.labels().add("PER");
@@ -73,7 +73,7 @@ std::vector<Expected> fill(Project& p, int n) {
   return out;
 }
 
-std::vector<int64_t> pagedIds(Project& p, const DocumentFilter& f, int pageSize,
+std::vector<int64_t> pagedIds(ProjectStore& p, const DocumentFilter& f, int pageSize,
                               const std::vector<Expected>& all) {
   std::vector<int64_t> ids;
   int64_t after = 0;
@@ -98,7 +98,7 @@ std::vector<int64_t> pagedIds(Project& p, const DocumentFilter& f, int pageSize,
 
 TEST_CASE("keyset paging and counts agree with a brute-force filter for every combination") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   const auto all = fill(*p, 420);
 
   std::vector<std::optional<DocStatus>> statuses = {std::nullopt, DocStatus::Unlabelled,
@@ -153,7 +153,7 @@ TEST_CASE("keyset paging and counts agree with a brute-force filter for every co
 
 TEST_CASE("paging starts after the given id and honours the limit") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   const auto all = fill(*p, 50);
   const auto page = p->documents().page({}, all[9].id, 5);
   REQUIRE(page.size() == 5);
@@ -165,7 +165,7 @@ TEST_CASE("paging starts after the given id and honours the limit") {
 
 TEST_CASE("search folds case beyond ASCII on every path") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("LOC");
   p->documents().add(
       testing::makeDoc("Meeting in Z\xC3\x9C"
@@ -194,7 +194,7 @@ TEST_CASE("search folds case beyond ASCII on every path") {
 
 TEST_CASE("summaries show a one-line snippet of at most 120 code points") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   std::string t = "line one\nline two\ttabbed ";
   while (t.size() < 300) t += "\xC3\xA9t\xC3\xA9 ";  // "été "
   p->documents().add(testing::makeDoc(t));

@@ -1,4 +1,4 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "storetest.h"
 #include "tempdir.h"
@@ -8,14 +8,14 @@
 #include <cmath>
 
 using namespace spanforge;
-using store::Project;
+using store::ProjectStore;
 using store::StoreError;
 using testing::makeDoc;
 using testing::TempDir;
 
 namespace {
 
-int64_t addModel(Project& p, const std::string& name) {
+int64_t addModel(ProjectStore& p, const std::string& name) {
   store::ModelRecord m;
   m.name = name;
   return p.runs().addModel(m);
@@ -25,7 +25,7 @@ int64_t addModel(Project& p, const std::string& name) {
 
 TEST_CASE("predictions are stored apart from gold spans") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("PER");
   p->labels().add("LOC");
   const auto doc = p->documents().add(makeDoc("Ada met Bob in Rome", {{0, 3, "PER"}})).id;
@@ -67,7 +67,7 @@ TEST_CASE("predictions are stored apart from gold spans") {
 
 TEST_CASE("predictions are validated") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("PER");
   const auto doc = p->documents().add(makeDoc("Ada")).id;
   const auto m = addModel(*p, "m");
@@ -86,7 +86,7 @@ TEST_CASE("predictions are validated") {
 
 TEST_CASE("the store remembers that a model predicted a document") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("PER");
   const auto doc = p->documents().add(makeDoc("Ada met Bob")).id;
   const auto other = p->documents().add(makeDoc("Nobody here")).id;

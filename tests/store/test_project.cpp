@@ -1,5 +1,5 @@
 #include "store/migrations.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "storetest.h"
 #include "tempdir.h"
@@ -13,7 +13,7 @@
 using namespace spanforge;
 using store::Database;
 using store::Migrations;
-using store::Project;
+using store::ProjectStore;
 using store::StoreError;
 using testing::TempDir;
 
@@ -38,13 +38,13 @@ TEST_CASE("create makes a project that open reads back") {
   TempDir dir;
   const auto path = dir.file("p.sfproj");
   {
-    auto p = Project::create(path);
+    auto p = ProjectStore::create(path);
     CHECK(p->path() == path);
     CHECK(p->schemaVersion() == Migrations::latestVersion());
     p->labels().add("PER");
     p->documents().add(testing::makeDoc("Ada Lovelace wrote notes.", {{0, 12, "PER"}}));
   }
-  auto p = Project::open(path);
+  auto p = ProjectStore::open(path);
   CHECK(p->schemaVersion() == Migrations::latestVersion());
   REQUIRE(p->labels().all().size() == 1);
   auto d = p->documents().get(1);
@@ -55,21 +55,22 @@ TEST_CASE("create makes a project that open reads back") {
 TEST_CASE("create refuses an existing file and a missing folder") {
   TempDir dir;
   const auto path = dir.file("p.sfproj");
-  Project::create(path);
-  CHECK_THROWS_WITH(Project::create(path),
+  ProjectStore::create(path);
+  CHECK_THROWS_WITH(ProjectStore::create(path),
                     Catch::Contains(path) && Catch::Contains("already exists"));
   const auto nowhere = dir.file("no/such/dir/p.sfproj");
-  CHECK_THROWS_WITH(Project::create(nowhere), Catch::Contains(nowhere));
+  CHECK_THROWS_WITH(ProjectStore::create(nowhere), Catch::Contains(nowhere));
   CHECK_FALSE(std::filesystem::exists(nowhere));
 }
 
 TEST_CASE("open refuses a missing file or a folder, naming it") {
   TempDir dir;
   const auto path = dir.file("missing.sfproj");
-  CHECK_THROWS_AS(Project::open(path), StoreError);
-  CHECK_THROWS_WITH(Project::open(path), Catch::Contains(path) && Catch::Contains("not exist"));
+  CHECK_THROWS_AS(ProjectStore::open(path), StoreError);
+  CHECK_THROWS_WITH(ProjectStore::open(path),
+                    Catch::Contains(path) && Catch::Contains("not exist"));
   CHECK_FALSE(std::filesystem::exists(path));  // opening never creates it
-  CHECK_THROWS_WITH(Project::open(dir.path().string()), Catch::Contains("folder"));
+  CHECK_THROWS_WITH(ProjectStore::open(dir.path().string()), Catch::Contains("folder"));
 }
 
 TEST_CASE("open refuses a file that is not a SQLite database and leaves it alone") {
@@ -77,7 +78,7 @@ TEST_CASE("open refuses a file that is not a SQLite database and leaves it alone
   const auto path = dir.file("notes.sfproj");
   const std::string content(5000, 'x');
   std::ofstream(path, std::ios::binary) << content;
-  CHECK_THROWS_WITH(Project::open(path),
+  CHECK_THROWS_WITH(ProjectStore::open(path),
                     Catch::Contains(path) && Catch::Contains("not a SQLite database"));
   CHECK(readAll(path) == content);
 }
@@ -89,7 +90,7 @@ TEST_CASE("open refuses a SQLite database that is not a project and leaves it al
     Database db(path);
     db.exec("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup')");
   }
-  CHECK_THROWS_WITH(Project::open(path),
+  CHECK_THROWS_WITH(ProjectStore::open(path),
                     Catch::Contains(path) && Catch::Contains("not a Spanforge project"));
   Database db(path);
   CHECK(db.journalMode() == "delete");  // not switched to WAL
@@ -101,25 +102,25 @@ TEST_CASE("open refuses a SQLite database that is not a project and leaves it al
     Database db2(path2);
     db2.exec("PRAGMA application_id = 1234; CREATE TABLE t(x); DROP TABLE t;");
   }
-  CHECK_THROWS_WITH(Project::open(path2), Catch::Contains("not a Spanforge project"));
+  CHECK_THROWS_WITH(ProjectStore::open(path2), Catch::Contains("not a Spanforge project"));
 }
 
 TEST_CASE("open refuses a project written by a newer version") {
   TempDir dir;
   const auto path = dir.file("future.sfproj");
-  Project::create(path);
+  ProjectStore::create(path);
   {
     Database db(path);
     db.setUserVersion(Migrations::latestVersion() + 1);
   }
-  CHECK_THROWS_WITH(Project::open(path), Catch::Contains(path) && Catch::Contains("newer"));
+  CHECK_THROWS_WITH(ProjectStore::open(path), Catch::Contains(path) && Catch::Contains("newer"));
   Database db(path);
   CHECK(db.userVersion() == Migrations::latestVersion() + 1);  // untouched
 }
 
 TEST_CASE("a project connection runs in WAL mode with foreign keys on") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   auto& db = p->db();
   CHECK(db.journalMode() == "wal");
   CHECK(pragma(db, "foreign_keys") == 1);
@@ -134,7 +135,7 @@ TEST_CASE("a project connection runs in WAL mode with foreign keys on") {
 
   // Re-opening keeps WAL (it is stored in the file).
   p.reset();
-  auto q = Project::open(dir.file("p.sfproj"));
+  auto q = ProjectStore::open(dir.file("p.sfproj"));
   CHECK(q->db().journalMode() == "wal");
   CHECK(pragma(q->db(), "foreign_keys") == 1);
 }

@@ -1,4 +1,4 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/rankingrepository.h"
 #include "store/storeerror.h"
 #include "storetest.h"
@@ -9,7 +9,7 @@
 #include <cmath>
 
 using namespace spanforge;
-using store::Project;
+using store::ProjectStore;
 using store::RankingEntry;
 using store::RankingRepository;
 using store::StoreError;
@@ -21,7 +21,7 @@ namespace {
 
 struct Fixture {
   TempDir dir;
-  std::unique_ptr<Project> p = Project::create(dir.file("p.sfproj"));
+  std::unique_ptr<ProjectStore> p = ProjectStore::create(dir.file("p.sfproj"));
   RankingRepository rankings{p->db()};
   int64_t model = 0;
   std::vector<int64_t> docs;

@@ -1,4 +1,4 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/reviewqueue.h"
 #include "storetest.h"
 #include "tempdir.h"
@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 using namespace spanforge;
-using store::Project;
+using store::ProjectStore;
 using store::ReviewFilter;
 using store::ReviewQueue;
 using testing::makeDoc;
@@ -17,7 +17,7 @@ namespace {
 
 struct Fixture {
   TempDir dir;
-  std::unique_ptr<Project> p = Project::create(dir.file("p.sfproj"));
+  std::unique_ptr<ProjectStore> p = ProjectStore::create(dir.file("p.sfproj"));
   ReviewQueue queue{p->db()};
   int64_t model = 0, other = 0;
   int64_t d1 = 0, d2 = 0;

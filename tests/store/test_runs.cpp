@@ -1,4 +1,4 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "tempdir.h"
 
@@ -7,14 +7,14 @@
 #include <cmath>
 
 using namespace spanforge;
-using store::Project;
+using store::ProjectStore;
 using store::RunState;
 using store::StoreError;
 using testing::TempDir;
 
 TEST_CASE("models: one is current at a time") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   CHECK_FALSE(p->runs().currentModel());
   store::ModelRecord a;
   a.name = "first";
@@ -54,7 +54,7 @@ TEST_CASE("models: one is current at a time") {
 
 TEST_CASE("runs and their metric events round-trip in order") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   const auto run = p->runs().startRun("[train]\nepochs = 3\n", "cpu");
   const auto other = p->runs().startRun("x = 1", "cuda:0");
   for (int i = 1; i <= 30; ++i) {

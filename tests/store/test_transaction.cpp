@@ -1,4 +1,4 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "storetest.h"
 #include "tempdir.h"
@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 using namespace spanforge;
-using store::Project;
+using store::ProjectStore;
 using store::StoreError;
 using store::Transaction;
 using testing::makeDoc;
@@ -26,7 +26,7 @@ store::DocumentFilter searchFor(const std::string& s) {
 
 TEST_CASE("an exception inside an outer transaction leaves nothing behind") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   try {
     Transaction tx(p->db());
     p->labels().add("PER");
@@ -51,7 +51,7 @@ TEST_CASE("an exception inside an outer transaction leaves nothing behind") {
 
 TEST_CASE("a failed inner transaction rolls back only its own work") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   {
     Transaction outer(p->db());
     p->documents().add(makeDoc("kept one"));
@@ -80,7 +80,7 @@ TEST_CASE("a failed inner transaction rolls back only its own work") {
 
 TEST_CASE("a committed inner transaction still rolls back with its outer one") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   {
     Transaction outer(p->db());
     {
@@ -95,7 +95,7 @@ TEST_CASE("a committed inner transaction still rolls back with its outer one") {
 
 TEST_CASE("search inside an open transaction sees the texts added in it") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   Transaction tx(p->db());
   p->documents().add(makeDoc("Grace Hopper found a moth."));
   CHECK(p->documents().count(searchFor("hopper")) == 1);
@@ -108,7 +108,7 @@ TEST_CASE("search inside an open transaction sees the texts added in it") {
 
 TEST_CASE("search index follows deleted and edited texts") {
   TempDir dir;
-  auto p = Project::create(dir.file("p.sfproj"));
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
   const auto a = p->documents().add(makeDoc("alpha bravo charlie")).id;
   const auto b = p->documents().add(makeDoc("delta echo foxtrot")).id;
   {

@@ -1,4 +1,4 @@
-#include "train/batcher.h"
+#include "train/data/batcher.h"
 
 #include <catch2/catch.hpp>
 

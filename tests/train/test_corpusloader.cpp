@@ -1,6 +1,6 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "tempdir.h"
-#include "train/corpusloader.h"
+#include "train/data/corpusloader.h"
 #include "traintestdata.h"
 
 #include <catch2/catch.hpp>
@@ -74,7 +74,7 @@ TEST_CASE("corpus loader: JSONL is tokenized, misaligned spans are reported, not
 
 TEST_CASE("corpus loader: a project's dev split is seeded, marked dev wins, test is apart") {
   TempDir dir;
-  auto project = store::Project::create(dir.file("p.sfproj"));
+  auto project = store::ProjectStore::create(dir.file("p.sfproj"));
   project->labels().add("PER");
   for (int i = 0; i < 20; ++i)
     project->documents().add(doc("Person " + std::to_string(i) + " was here", {{0, 6, "PER"}}),

@@ -1,7 +1,7 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "tempdir.h"
-#include "train/corpusloader.h"
-#include "train/devdocuments.h"
+#include "train/data/corpusloader.h"
+#include "train/data/devdocuments.h"
 
 #include <catch2/catch.hpp>
 
@@ -11,7 +11,7 @@ using text::DocStatus;
 
 namespace {
 
-int64_t add(store::Project& p, const std::string& t, std::vector<text::Span> spans,
+int64_t add(store::ProjectStore& p, const std::string& t, std::vector<text::Span> spans,
             DocStatus status = DocStatus::Accepted, store::Split split = store::Split::None) {
   text::Document d;
   d.text = t;
@@ -30,7 +30,7 @@ std::vector<std::string> tokensOf(const train::DevDocument& d) {
 
 TEST_CASE("dev documents: the same documents CorpusLoader holds out for dev") {
   TempDir dir;
-  auto p = store::Project::create(dir.file("p.sfproj"));
+  auto p = store::ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("X");
   for (int i = 0; i < 40; ++i)
     add(*p, "sentence number " + std::to_string(i) + " about Xavier", {{0, 8, "X"}});
@@ -58,7 +58,7 @@ TEST_CASE("dev documents: the same documents CorpusLoader holds out for dev") {
 
 TEST_CASE("dev documents: documents marked dev are the dev set") {
   TempDir dir;
-  auto p = store::Project::create(dir.file("p.sfproj"));
+  auto p = store::ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("X");
   add(*p, "train one", {});
   const int64_t dev = add(*p, "dev one", {{0, 3, "X"}}, DocStatus::Accepted, store::Split::Dev);

@@ -1,4 +1,4 @@
-#include "train/devdraw.h"
+#include "train/data/devdraw.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "train/entityscorer.h"
+#include "train/eval/entityscorer.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

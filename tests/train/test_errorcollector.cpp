@@ -1,5 +1,5 @@
-#include "train/entityscorer.h"
-#include "train/errorcollector.h"
+#include "train/eval/entityscorer.h"
+#include "train/eval/errorcollector.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
 #include "model/nermodel.h"
-#include "train/evaluator.h"
+#include "train/eval/evaluator.h"
 #include "traintestdata.h"
 
 #include <catch2/catch.hpp>

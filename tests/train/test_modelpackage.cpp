@@ -4,8 +4,8 @@
 #include "model/vectors.h"
 #include "model/weighttransfer.h"
 #include "tempdir.h"
-#include "train/modelpackage.h"
-#include "train/modelpackageerror.h"
+#include "train/package/modelpackage.h"
+#include "train/package/modelpackageerror.h"
 #include "traintestdata.h"
 
 #include <catch2/catch.hpp>

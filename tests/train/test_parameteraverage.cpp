@@ -1,9 +1,11 @@
-#include "../model/torchcatch.h"
+// First, so that Catch's CHECK replaces glog's (see torchcatch.h).
+#include "torchcatch.h"
+
 #include "model/nermodel.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
-#include "train/evaluator.h"
-#include "train/modelpackage.h"
+#include "train/eval/evaluator.h"
+#include "train/package/modelpackage.h"
 #include "train/parameteraverage.h"
 #include "train/trainer.h"
 #include "traintestdata.h"

@@ -1,6 +1,6 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "tempdir.h"
-#include "train/projectdata.h"
+#include "train/data/projectdata.h"
 #include "traintestdata.h"
 
 #include <catch2/catch.hpp>
@@ -14,8 +14,8 @@ using spanforge::testing::TempDir;
 namespace {
 
 // n accepted documents "Doc i: Alice went to Paris." with PER and LOC spans.
-std::unique_ptr<store::Project> project(const std::string& path, int n, int markedDev = 0) {
-  auto p = store::Project::create(path);
+std::unique_ptr<store::ProjectStore> project(const std::string& path, int n, int markedDev = 0) {
+  auto p = store::ProjectStore::create(path);
   p->labels().add("PER");
   p->labels().add("LOC");
   for (int i = 1; i <= n; ++i) {

@@ -1,8 +1,8 @@
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "tempdir.h"
-#include "train/modelpackage.h"
+#include "train/config/tomlconfig.h"
+#include "train/package/modelpackage.h"
 #include "train/runrecorder.h"
-#include "train/tomlconfig.h"
 #include "train/trainer.h"
 #include "traintestdata.h"
 
@@ -75,8 +75,8 @@ TEST_CASE("run recorder: converts events to the stored form") {
 
 TEST_CASE("run recorder: stores steps in batches, evaluations at once, and closes the run") {
   TempDir dir;
-  auto project = store::Project::create(dir.file("p.spanforge"));
-  auto reader = store::Project::open(dir.file("p.spanforge"));  // what another thread sees
+  auto project = store::ProjectStore::create(dir.file("p.spanforge"));
+  auto reader = store::ProjectStore::open(dir.file("p.spanforge"));  // what another thread sees
   const TrainConfig config = tinyConfig();
   RunRecorder recorder(project->runs(), config, "cpu");
   REQUIRE(recorder.runId() > 0);
@@ -110,7 +110,7 @@ TEST_CASE("run recorder: stores steps in batches, evaluations at once, and close
 
 TEST_CASE("run recorder: a real run stores every event and registers the model") {
   TempDir dir;
-  auto project = store::Project::create(dir.file("p.spanforge"));
+  auto project = store::ProjectStore::create(dir.file("p.spanforge"));
   TrainConfig config = tinyConfig();
   config.training.maxSteps = 20;
   RunRecorder recorder(project->runs(), config, "cpu");
@@ -137,7 +137,7 @@ TEST_CASE("run recorder: a real run stores every event and registers the model")
 
 TEST_CASE("run recorder: a store error is kept, never thrown into the trainer") {
   TempDir dir;
-  auto project = store::Project::create(dir.file("p.spanforge"));
+  auto project = store::ProjectStore::create(dir.file("p.spanforge"));
   RunRecorder recorder(project->runs(), tinyConfig(), "cpu");
   project->db().exec("DELETE FROM runs");  // the run vanished under the recorder
   recorder.onEvaluation(evaluation(10, 0.5));

@@ -1,8 +1,8 @@
 #include "tempdir.h"
-#include "train/configerror.h"
-#include "train/configschema.h"
-#include "train/tomlconfig.h"
-#include "train/trainconfig.h"
+#include "train/config/configerror.h"
+#include "train/config/configschema.h"
+#include "train/config/tomlconfig.h"
+#include "train/config/trainconfig.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "train/processmemory.h"
+#include "train/device/processmemory.h"
 #include "train/trainevent.h"
 #include "train/trainingobserver.h"
 

@@ -3,9 +3,9 @@
 // Shared data and configs for the trainer tests (tests/train, tests/cli).
 
 #include "text/tagscheme.h"
-#include "train/corpus.h"
-#include "train/corpusloader.h"
-#include "train/trainconfig.h"
+#include "train/config/trainconfig.h"
+#include "train/data/corpus.h"
+#include "train/data/corpusloader.h"
 
 #include <fstream>
 #include <set>

@@ -2,7 +2,7 @@
 
 // Builds small projects for the UI tests through the store's public API.
 #include "store/database.h"
-#include "store/project.h"
+#include "store/projectstore.h"
 #include "tempdir.h"
 
 #include <QApplication>
@@ -20,8 +20,8 @@ namespace spanforge::testing {
 // "Doc <i>: Alice met Acme in Paris." with status cycling through the four
 // states. Every third document has a LOC span on "Paris", every document a PER
 // span on "Alice", and texts mentioning "zebra" every 10th.
-inline std::unique_ptr<store::Project> makeProject(const std::string& path, int documents) {
-  auto project = store::Project::create(path);
+inline std::unique_ptr<store::ProjectStore> makeProject(const std::string& path, int documents) {
+  auto project = store::ProjectStore::create(path);
   project->labels().add("PER", "#e6194b", "1");
   project->labels().add("ORG", "#3cb44b", "2");
   project->labels().add("LOC", "#4363d8", "3");

@@ -1,0 +1,59 @@
+#include "cli/debugdatacommand.h"
+
+#include "project/datachecks.h"
+#include "store/projectstore.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+namespace spanforge::cli {
+
+CLI::App* DebugDataCommand::setup(CLI::App& app) {
+  auto* cmd =
+      app.add_subcommand("debug-data", "Check the accepted data for problems that hurt training.");
+  cmd->add_option("PROJECT", path_, "Project file")->required()->check(CLI::ExistingFile);
+  cmd->add_flag("--json", json_, "Print JSON instead of text");
+  return cmd;
+}
+
+int DebugDataCommand::run(Console& console) {
+  auto project = store::ProjectStore::open(path_);
+  const auto report = project::DataChecks(*project).run();
+
+  if (json_) {
+    nlohmann::ordered_json j;
+    j["documents"] = report.documents;
+    j["spans"] = report.spans;
+    j["checks"] = nlohmann::ordered_json::array();
+    for (const auto& c : report.checks) {
+      nlohmann::ordered_json cj{{"id", c.id},
+                                {"severity", project::toString(c.severity)},
+                                {"message", c.message},
+                                {"count", c.count}};
+      cj["examples"] = nlohmann::ordered_json::array();
+      for (const auto& e : c.examples) {
+        cj["examples"].push_back({{"document", e.documentId}, {"detail", e.detail}});
+      }
+      j["checks"].push_back(cj);
+    }
+    console.out << j.dump(2) << "\n";
+    return kOk;
+  }
+  console.out << "Checked " << report.documents << " accepted document(s), " << report.spans
+              << " span(s)\n";
+  int warnings = 0;
+  for (const auto& c : report.checks) {
+    const char* mark = c.severity == project::Severity::Warning ? "⚠"
+                       : c.severity == project::Severity::Info  ? "ℹ"
+                                                                : "✔";
+    warnings += c.severity == project::Severity::Warning;
+    console.out << mark << " " << c.message << "\n";
+    for (const auto& e : c.examples) {
+      console.out << "    document " << e.documentId << ": " << e.detail << "\n";
+    }
+  }
+  console.out << warnings << " warning(s)\n";
+  return kOk;
+}
+
+}  // namespace spanforge::cli

@@ -1,0 +1,41 @@
+#include "cli/initconfigcommand.h"
+
+#include "io/inputerror.h"
+#include "train/config/tomlconfig.h"
+#include "train/config/trainconfig.h"
+
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace spanforge::cli {
+
+CLI::App* InitConfigCommand::setup(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "init-config", "Write a training config with every setting, its default and a comment.");
+  cmd->add_option("OUT", out_, "Config file to write (default: print to stdout)");
+  cmd->add_option("--preset", preset_, "Start from a preset")
+      ->check(CLI::IsMember({"default", "fast", "accurate"}));
+  cmd->add_flag("--force", force_, "Overwrite OUT if it exists");
+  return cmd;
+}
+
+int InitConfigCommand::run(Console& console) {
+  const auto config = train::presetConfig(preset_).value_or(train::TrainConfig{});
+  const std::string toml = train::toToml(config);
+  if (out_.empty()) {
+    console.out << toml;
+    return kOk;
+  }
+  if (std::filesystem::exists(out_) && !force_) {
+    throw io::InputError(out_, 0, "", "already exists; use --force to overwrite it");
+  }
+  std::ofstream file(out_, std::ios::binary | std::ios::trunc);
+  file << toml;
+  if (!file.flush()) throw io::InputError(out_, 0, "", "cannot write the config");
+  console.err << "Wrote " << out_ << " (" << preset_ << " settings).\n";
+  return kOk;
+}
+
+}  // namespace spanforge::cli

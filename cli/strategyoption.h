@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
+
+namespace spanforge::cli {
+
+// The --strategy option of rank and al-simulate. Its choices and help come
+// from active::strategyTable(), so a new strategy needs no edit in the CLI.
+// intro: the help's first line, saying what the strategy picks.
+CLI::Option* addStrategyOption(CLI::App& cmd, std::string& strategy, const std::string& intro);
+
+// intro, then one "id  description" line per strategy, ids aligned.
+std::string strategyHelp(const std::string& intro);
+
+}  // namespace spanforge::cli

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "store/database.h"
+#include "store/documentrepository.h"
+#include "store/labelrepository.h"
+#include "store/predictionrepository.h"
+#include "store/records.h"
+#include "store/runrepository.h"
+#include "text/span.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace spanforge::store {
+
+// One project = one SQLite file (WAL, foreign keys on, schema version in
+// PRAGMA user_version). A ProjectStore is one connection: use it from one thread;
+// background work opens its own ProjectStore on the same path.
+class ProjectStore {
+ public:
+  // Creates a new, empty project file; throws StoreError if it exists.
+  static std::unique_ptr<ProjectStore> create(const std::string& path);
+  // Opens an existing project, migrating it forward; throws StoreError for a
+  // missing file, a file that is not a project, or one from a newer version.
+  static std::unique_ptr<ProjectStore> open(const std::string& path);
+  ~ProjectStore();
+
+  const std::string& path() const { return path_; }
+  int schemaVersion() const;
+
+  Database& db() { return *db_; }
+  LabelRepository& labels() { return *labels_; }
+  DocumentRepository& documents() { return *documents_; }
+  PredictionRepository& predictions() { return *predictions_; }
+  RunRepository& runs() { return *runs_; }
+
+  // Writes that span repositories, each one transaction: a failure leaves
+  // the project as it was. They throw StoreError as the repositories do.
+
+  // Replaces one model's predictions of a document and, unless `gold` is
+  // nullopt, the document's gold spans (validated as setSpans does):
+  // accepting a suggestion moves it from the predictions into gold at once.
+  void setSpansAndPredictions(int64_t documentId,
+                              const std::optional<std::vector<text::Span>>& gold, int64_t modelId,
+                              const std::vector<text::ScoredSpan>& predictions);
+
+  // A deleted label and the gold spans it took along: enough to restore both.
+  struct RemovedLabel {
+    Label label;
+    // Per document (by id) the spans of the label it had.
+    std::vector<std::pair<int64_t, std::vector<text::Span>>> spans;
+    int64_t spanCount = 0;
+  };
+  // Deletes the label with its gold spans and predictions and returns what
+  // went; throws StoreError when there is no label of that name.
+  RemovedLabel removeLabel(const std::string& name);
+  // Creates the label again (same name, colour and hotkey, also none) and
+  // puts its spans back into the documents that still exist. Predictions
+  // are not restored.
+  Label restoreLabel(const RemovedLabel& removed);
+
+ private:
+  ProjectStore(std::string path, std::unique_ptr<Database> db);
+
+  std::string path_;
+  std::unique_ptr<Database> db_;
+  std::unique_ptr<LabelRepository> labels_;
+  std::unique_ptr<DocumentRepository> documents_;
+  std::unique_ptr<PredictionRepository> predictions_;
+  std::unique_ptr<RunRepository> runs_;
+};
+
+}  // namespace spanforge::store

@@ -1,0 +1,250 @@
+#include "train/package/modelpackage.h"
+
+#include "model/knownwords.h"
+#include "model/nermodel.h"
+#include "model/vectors.h"
+#include "train/config/configerror.h"
+#include "train/config/tomlconfig.h"
+#include "train/package/atomicdirectory.h"
+#include "train/package/modelpackageerror.h"
+#include "train/package/vectorsfile.h"
+
+#include <xxhash.h>
+
+#include <cinttypes>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#ifndef SPANFORGE_VERSION
+#define SPANFORGE_VERSION "unknown"
+#endif
+
+namespace spanforge::train {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string join(const std::string& dir, const char* name) {
+  return (fs::path(dir) / name).string();
+}
+
+std::string nowUtc() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ModelPackageError(path, "missing or unreadable");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void writeText(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out.flush()) throw ModelPackageError(path, "cannot write");
+}
+
+// Size and XXH3-64 of a file.
+PackageFile digest(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ModelPackageError(path, "missing or unreadable");
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  std::vector<char> buf(1 << 20);
+  PackageFile f;
+  while (in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    const auto n = in.gcount();
+    if (n <= 0) break;
+    XXH3_64bits_update(state, buf.data(), static_cast<size_t>(n));
+    f.bytes += n;
+  }
+  const XXH64_hash_t h = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016" PRIx64, static_cast<uint64_t>(h));
+  f.xxh3 = hex;
+  return f;
+}
+
+// Every file meta.json lists must be there, whole and unchanged; the ones
+// this version needs must be listed.
+void checkFiles(const std::string& dir, const PackageInfo& info) {
+  const std::string meta = join(dir, ModelPackage::kMetaFile);
+  std::vector<std::string> required = {ModelPackage::kWeightsFile, ModelPackage::kConfigFile};
+  if (info.vectorsRows > 0) required.push_back(ModelPackage::kVectorsFile);
+  if (info.knownWords > 0) required.push_back(ModelPackage::kKnownWordsFile);
+  for (const auto& name : required)
+    if (!info.files.count(name)) throw ModelPackageError(meta, "does not list " + name);
+  for (const auto& [name, expected] : info.files) {
+    const std::string path = (fs::path(dir) / name).string();
+    if (!fs::is_regular_file(path)) throw ModelPackageError(path, "missing");
+    const PackageFile actual = digest(path);
+    if (actual.bytes != expected.bytes)
+      throw ModelPackageError(path, "has " + std::to_string(actual.bytes) +
+                                        " bytes, meta.json says " + std::to_string(expected.bytes) +
+                                        " (truncated or replaced)");
+    if (actual.xxh3 != expected.xxh3)
+      throw ModelPackageError(path, "contents do not match the checksum in meta.json (corrupt)");
+  }
+}
+
+}  // namespace
+
+ModelPackage::ModelPackage(std::string path, TrainConfig config, PackageInfo info,
+                           std::unique_ptr<model::NerModel> model)
+    : path_(std::move(path)),
+      config_(std::move(config)),
+      info_(std::move(info)),
+      model_(std::move(model)) {}
+ModelPackage::ModelPackage(ModelPackage&&) noexcept = default;
+ModelPackage& ModelPackage::operator=(ModelPackage&&) noexcept = default;
+ModelPackage::~ModelPackage() = default;
+
+std::unique_ptr<model::NerModel> ModelPackage::releaseModel() { return std::move(model_); }
+
+void ModelPackage::checkReplaceable(const std::string& dir) {
+  std::error_code ec;
+  const auto status = fs::status(dir, ec);
+  if (!fs::exists(status)) return;
+  if (!fs::is_directory(status))
+    throw ModelPackageError(dir, "exists and is not a directory; refusing to replace it");
+  if (fs::is_empty(dir, ec)) return;
+  if (!fs::exists(join(dir, kMetaFile)))
+    throw ModelPackageError(dir,
+                            "exists and is not a model package (no meta.json); refusing to "
+                            "replace it");
+}
+
+void ModelPackage::write(const std::string& dir, const model::NerModel& model,
+                         const TrainConfig& config, PackageInfo info) {
+  checkReplaceable(dir);
+  AtomicDirectory out(dir);
+  info.formatVersion = kFormatVersion;
+  info.spanforgeVersion = SPANFORGE_VERSION;
+  info.created = nowUtc();
+  info.labels = model.labels();
+  info.tagScheme = config.model.tagScheme;
+  info.files.clear();
+
+  const std::string weights = out.file(kWeightsFile);
+  try {
+    model.saveWeights(weights);
+  } catch (const std::exception& e) {
+    throw ModelPackageError(join(dir, kWeightsFile), e.what());
+  }
+  writeText(out.file(kConfigFile), toToml(config));
+  info.vectorsRows = 0;
+  info.vectorsDim = 0;
+  if (const auto v = model.vectors()) {
+    VectorsFile::write(out.file(kVectorsFile), *v);
+    info.vectorsRows = v->size();
+    info.vectorsDim = v->dim();
+    if (info.vectorsSource.empty()) info.vectorsSource = config.model.vectors;
+  }
+  info.knownWords = 0;
+  if (const auto known = model.knownWords()) {
+    std::ostringstream words;
+    known->write(words);
+    writeText(out.file(kKnownWordsFile), words.str());
+    info.knownWords = static_cast<int64_t>(known->size());
+  }
+  for (const char* name : {kWeightsFile, kConfigFile, kVectorsFile, kKnownWordsFile})
+    if (fs::exists(out.file(name))) info.files[name] = digest(out.file(name));
+  writeText(out.file(kMetaFile), info.toJson());
+  out.commit();
+}
+
+PackageInfo ModelPackage::readInfo(const std::string& dir) {
+  if (!fs::is_directory(dir)) throw ModelPackageError(dir, "no such model package directory");
+  const std::string meta = join(dir, kMetaFile);
+  if (!fs::exists(meta)) throw ModelPackageError(meta, "missing (not a model package?)");
+  PackageInfo info = PackageInfo::fromJson(readText(meta), meta);
+  if (info.formatVersion > kFormatVersion)
+    throw ModelPackageError(meta, "format_version " + std::to_string(info.formatVersion) +
+                                      " is newer than this Spanforge reads (" +
+                                      std::to_string(kFormatVersion) + "); update Spanforge");
+  if (info.formatVersion != kFormatVersion)
+    throw ModelPackageError(meta, "unsupported format_version " +
+                                      std::to_string(info.formatVersion) + " (expected " +
+                                      std::to_string(kFormatVersion) + ")");
+  return info;
+}
+
+ModelPackage ModelPackage::load(const std::string& dir) {
+  PackageInfo info = readInfo(dir);
+  const std::string meta = join(dir, kMetaFile);
+  checkFiles(dir, info);
+
+  const std::string configPath = join(dir, kConfigFile);
+  TrainConfig config;
+  try {
+    config = fromToml(readText(configPath), configPath);
+  } catch (const ConfigError& e) {
+    throw ModelPackageError(configPath, std::string("invalid config: ") + e.what());
+  }
+  if (config.model.tagScheme != info.tagScheme)
+    throw ModelPackageError(meta, "tag_scheme \"" + info.tagScheme +
+                                      "\" differs from config.toml's \"" + config.model.tagScheme +
+                                      "\"");
+  std::shared_ptr<const model::Vectors> vectors;
+  if (info.vectorsRows > 0) {
+    const std::string path = join(dir, kVectorsFile);
+    auto v = std::make_shared<model::Vectors>(VectorsFile::read(path));
+    if (v->size() != info.vectorsRows || v->dim() != info.vectorsDim)
+      throw ModelPackageError(path, "holds " + std::to_string(v->size()) + " x " +
+                                        std::to_string(v->dim()) + " vectors, meta.json says " +
+                                        std::to_string(info.vectorsRows) + " x " +
+                                        std::to_string(info.vectorsDim));
+    vectors = std::move(v);
+    // The model must not reload the original file: it may be gone.
+    if (config.model.vectors.empty()) config.model.vectors = info.vectorsSource;
+    if (config.model.vectors.empty()) config.model.vectors = path;
+  } else if (!config.model.vectors.empty()) {
+    throw ModelPackageError(
+        configPath, "names vectors \"" + config.model.vectors + "\" but the package holds none");
+  }
+
+  std::unique_ptr<model::NerModel> net;
+  try {
+    net = std::make_unique<model::NerModel>(config.model, info.labels, vectors);
+  } catch (const std::exception& e) {
+    throw ModelPackageError(meta, std::string("labels or config do not make a model: ") + e.what());
+  }
+  if (info.knownWords > 0) {
+    const std::string path = join(dir, kKnownWordsFile);
+    std::ifstream in(path, std::ios::binary);
+    std::shared_ptr<model::KnownWords> known;
+    try {
+      known = std::make_shared<model::KnownWords>(model::KnownWords::read(in));
+    } catch (const std::exception& e) {
+      throw ModelPackageError(path, e.what());
+    }
+    if (static_cast<int64_t>(known->size()) != info.knownWords)
+      throw ModelPackageError(path, "holds " + std::to_string(known->size()) +
+                                        " words, meta.json says " +
+                                        std::to_string(info.knownWords));
+    net->setKnownWords(std::move(known));
+  }
+  const std::string weights = join(dir, kWeightsFile);
+  try {
+    net->loadWeights(weights);
+  } catch (const std::exception& e) {
+    std::string message = e.what();
+    if (message.rfind(weights + ": ", 0) == 0) message.erase(0, weights.size() + 2);
+    throw ModelPackageError(weights, message + " (do meta.json's labels match the weights?)");
+  }
+  return ModelPackage(dir, std::move(config), std::move(info), std::move(net));
+}
+
+}  // namespace spanforge::train

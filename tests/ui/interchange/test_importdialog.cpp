@@ -1,0 +1,143 @@
+// File > Import: the dialog's worker thread imports into its own connection;
+// a refused file lists its problems and leaves the project unchanged; a good
+// import refreshes the window.
+#include "documents/documentlistmodel.h"
+#include "editor/editorharness.h"
+#include "interchange/exportdialog.h"
+#include "interchange/importdialog.h"
+#include "interchange/inputerrorsdialog.h"
+#include "session/annotationsession.h"
+#include "shell/statusbarcounts.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAction>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTimer>
+
+#include <fstream>
+
+using spanforge::testing::EditorHarness;
+using spanforge::testing::waitFor;
+using spanforge::ui::ImportDialog;
+namespace store = spanforge::store;
+
+namespace {
+QString writeFile(const EditorHarness& h, const std::string& name, const std::string& content) {
+  const std::string path = h.dir().file(name);
+  std::ofstream(path) << content;
+  return QString::fromStdString(path);
+}
+
+int64_t storedCount(const EditorHarness& h) {
+  return store::ProjectStore::open(h.path())->documents().count({});
+}
+
+QPushButton* button(QWidget* dialog, const QString& text) {
+  for (QPushButton* b : dialog->findChildren<QPushButton*>())
+    if (b->text() == text) return b;
+  return nullptr;
+}
+
+const char* const kGood =
+    "{\"text\": \"Bob flew to Oslo.\", \"spans\": [{\"start\": 0, \"end\": 3, \"label\": "
+    "\"PER\"}]}\n"
+    "{\"text\": \"Nothing to see here.\"}\n";
+}  // namespace
+
+TEST_CASE("Import dialog: a refused file lists its problems and changes nothing") {
+  EditorHarness h;
+  const QString bad = writeFile(h, "bad.jsonl",
+                                std::string(kGood) +
+                                    "{\"text\": \"Too short\", \"spans\": [{\"start\": 4, \"end\": "
+                                    "40, \"label\": \"PER\"}]}\n");
+  ImportDialog dialog(QString::fromStdString(h.path()), &h.window());
+  dialog.show();
+  dialog.setFiles({bad});
+  QSignalSpy finished(&dialog, &ImportDialog::jobFinished);
+  QSignalSpy imported(&dialog, &ImportDialog::imported);
+  button(&dialog, QStringLiteral("Import"))->click();
+  CHECK(dialog.isRunning());
+  REQUIRE(finished.wait(20000));
+  CHECK_FALSE(finished.front().front().toBool());
+  CHECK(imported.isEmpty());
+  CHECK(dialog.stateText().contains(QStringLiteral("unchanged")));
+
+  spanforge::ui::InputErrorsDialog* errors = dialog.errorsDialog();
+  REQUIRE(errors);
+  CHECK(errors->isVisible());
+  QTableWidget* table = errors->table();
+  REQUIRE(table->rowCount() >= 1);
+  CHECK(table->item(0, 0)->text() == QStringLiteral("bad.jsonl"));
+  CHECK(table->item(0, 1)->text() == QStringLiteral("3"));
+  CHECK(table->item(0, 2)->text().contains(QStringLiteral("spans")));
+  CHECK_FALSE(table->item(0, 3)->text().isEmpty());
+  CHECK(storedCount(h) == 12);
+  errors->close();
+}
+
+TEST_CASE("Import through File > Import refreshes the browser and the counts") {
+  EditorHarness h;
+  const QString good = writeFile(h, "good.jsonl", kGood);
+  QAction* action = nullptr;
+  for (QAction* a : h.window().menuBar()->findChildren<QAction*>())
+    if (a->text() == QStringLiteral("&Import Documents…")) action = a;
+  REQUIRE(action);
+  bool committed = false;
+  QTimer::singleShot(0, [&] {
+    // CHECK, not REQUIRE: an exception must not cross the dialog's event loop.
+    auto* dialog = qobject_cast<ImportDialog*>(QApplication::activeModalWidget());
+    CHECK(dialog);
+    if (!dialog) {
+      if (QWidget* other = QApplication::activeModalWidget()) other->close();
+      return;
+    }
+    dialog->setFiles({good});
+    QSignalSpy finished(dialog, &ImportDialog::jobFinished);
+    button(dialog, QStringLiteral("Import"))->click();
+    const bool done = finished.wait(20000);
+    CHECK(done);
+    committed = done && finished.front().front().toBool();
+    dialog->reject();
+  });
+  action->trigger();
+  CHECK(committed);
+  CHECK(storedCount(h) == 14);
+  CHECK(h.window().browser()->model()->totalCount() == 14);
+  CHECK(h.window().statusCounts()->plainText().startsWith(QStringLiteral("14 documents")));
+}
+
+TEST_CASE("Import dialog drops the result of a job it gave up on") {
+  EditorHarness h;
+  const QString good = writeFile(h, "good.jsonl", kGood);
+  ImportDialog dialog(QString::fromStdString(h.path()), &h.window());
+  dialog.setFiles({good});
+  QSignalSpy finished(&dialog, &ImportDialog::jobFinished);
+  dialog.start();
+  dialog.cancel();  // job 1 abandoned at once
+  CHECK_FALSE(dialog.isRunning());
+  dialog.start();  // job 2
+  REQUIRE(finished.wait(20000));
+  QTest::qWait(50);
+  CHECK(finished.size() == 1);  // job 1's result never reached the dialog
+  CHECK(storedCount(h) == 14);
+}
+
+TEST_CASE("Export dialog writes the accepted documents on its worker") {
+  EditorHarness h;
+  const QString out = QString::fromStdString(h.dir().file("out.jsonl"));
+  spanforge::ui::ExportDialog dialog(QString::fromStdString(h.path()), 3, 12, &h.window());
+  dialog.setOutputPath(out);
+  QSignalSpy finished(&dialog, &spanforge::ui::ExportDialog::jobFinished);
+  dialog.start();
+  REQUIRE(finished.wait(20000));
+  CHECK(finished.front().front().toBool());
+  CHECK(dialog.stateText().contains(QStringLiteral("Wrote 3 documents")));
+  std::ifstream in(out.toStdString());
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  CHECK(lines == 3);
+}

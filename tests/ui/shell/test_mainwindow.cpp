@@ -1,0 +1,276 @@
+#include "documents/documentbrowser.h"
+#include "documents/documentlistmodel.h"
+#include "editor/editorpane.h"
+#include "editor/labellegend.h"
+#include "editor/spaneditor.h"
+#include "shell/demoprojectbuilder.h"
+#include "shell/mainwindow.h"
+#include "shell/statusbarcounts.h"
+#include "uitestproject.h"
+
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QIcon>
+#include <QListView>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+#include <cctype>
+#include <fstream>
+#include <set>
+
+using spanforge::testing::makeProject;
+using spanforge::testing::makeSettings;
+using spanforge::testing::TempDir;
+using spanforge::testing::waitFor;
+using spanforge::ui::DocumentListModel;
+using spanforge::ui::MainWindow;
+namespace store = spanforge::store;
+namespace text = spanforge::text;
+
+namespace {
+// Answers the next modal message box and returns its text through *seen.
+void closeNextMessageBox(QString* seen, int attempts = 200) {
+  QTimer::singleShot(10, [seen, attempts] {
+    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+      *seen = box->text();
+      box->accept();
+    } else if (attempts > 0) {
+      closeNextMessageBox(seen, attempts - 1);  // not shown yet: look again
+    }
+  });
+}
+
+QString qpath(const std::string& p) { return QString::fromStdString(p); }
+
+// The first of two adjacent word tokens outside every span, or -1.
+int unlabelledWords(const text::Document& d) {
+  auto free = [&](const text::Token& t) {
+    if (t.end - t.start < 2 || !std::isalpha(static_cast<unsigned char>(t.text[0]))) return false;
+    for (const auto& s : d.spans)
+      if (s.start < t.end && t.start < s.end) return false;
+    return true;
+  };
+  for (size_t i = 0; i + 1 < d.tokens.size(); ++i)
+    if (free(d.tokens[i]) && free(d.tokens[i + 1])) return static_cast<int>(i);
+  return -1;
+}
+}  // namespace
+
+TEST_CASE("MainWindow opens a project and shows the clicked document") {
+  TempDir dir;
+  const std::string path = dir.file("p.spanforge");
+  makeProject(path, 30);
+  auto settings = makeSettings(dir);
+  MainWindow window(*settings);
+  window.resize(1100, 700);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+
+  REQUIRE(window.openProject(qpath(path)));
+  CHECK(window.windowTitle() == QStringLiteral("p.spanforge — Spanforge"));
+  CHECK(window.statusCounts()->plainText() ==
+        QStringLiteral("30 documents · accepted 8 · unlabelled 7 · rejected 8 · ignored 7"));
+  CHECK(window.labelLegend()->labelCount() == 3);
+  // It opens on the first document.
+  CHECK(window.editor()->text() == QStringLiteral("Doc 1: Alice met Acme in Paris."));
+
+  QListView* list = window.browser()->listView();
+  const QModelIndex sixth = window.browser()->model()->index(5);
+  QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(sixth).center());
+  CHECK(window.editor()->documentId() == sixth.data(DocumentListModel::IdRole).toLongLong());
+  CHECK(window.editor()->text() == QStringLiteral("Doc 6: Alice met Acme in Paris."));
+  CHECK(window.editor()->hasFocus());  // label keys go to the editor after a click
+  REQUIRE(window.editor()->spanCount() == 2);
+  CHECK(window.editor()->spanText(0) == QStringLiteral("Alice"));
+  CHECK(window.editor()->spanText(1) == QStringLiteral("Paris"));
+
+  CHECK(window.recentProjects().paths().value(0) == QFileInfo(qpath(path)).canonicalFilePath());
+  window.closeProject();
+  CHECK(window.project() == nullptr);
+  CHECK(window.editor()->text().isEmpty());
+  CHECK(window.browser()->model()->rowCount() == 0);
+}
+
+TEST_CASE("MainWindow reports errors in a message box and keeps running") {
+  TempDir dir;
+  auto settings = makeSettings(dir);
+  MainWindow window(*settings);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+
+  QString message;
+  closeNextMessageBox(&message);
+  CHECK_FALSE(window.openProject(qpath(dir.file("missing.spanforge"))));
+  CHECK(message.contains(QStringLiteral("missing.spanforge")));
+  CHECK(window.project() == nullptr);
+
+  // Not a project: some other file.
+  const std::string junk = dir.file("junk.spanforge");
+  { std::ofstream(junk) << "this is not sqlite"; }
+  message.clear();
+  closeNextMessageBox(&message);
+  CHECK_FALSE(window.openProject(qpath(junk)));
+  CHECK_FALSE(message.isEmpty());
+
+  // New project refuses to replace an existing file.
+  message.clear();
+  closeNextMessageBox(&message);
+  CHECK_FALSE(window.createProject(qpath(junk)));
+  CHECK(message.contains(QStringLiteral("already exists")));
+}
+
+TEST_CASE("MainWindow creates empty projects and remembers recent ones") {
+  TempDir dir;
+  auto settings = makeSettings(dir);
+  {
+    MainWindow window(*settings);
+    window.show();
+    for (int i = 0; i < 10; ++i)
+      REQUIRE(window.createProject(qpath(dir.file("p" + std::to_string(i) + ".spanforge"))));
+    REQUIRE(window.project() != nullptr);
+    CHECK(window.browser()->model()->rowCount() == 0);
+    CHECK(window.editor()->placeholderText().contains(QStringLiteral("no documents")));
+    CHECK(window.statusCounts()->plainText().startsWith(QStringLiteral("0 documents")));
+
+    const QStringList recent = window.recentProjects().paths();
+    REQUIRE(recent.size() == 8);
+    CHECK(QFileInfo(recent.front()).fileName() == QStringLiteral("p9.spanforge"));
+    CHECK(QFileInfo(recent.back()).fileName() == QStringLiteral("p2.spanforge"));
+    // Menu: 8 entries, separator, "Clear Menu".
+    CHECK(window.recentMenu()->actions().size() == 10);
+
+    window.resize(900, 650);
+    window.close();  // saves geometry and state
+  }
+  CHECK(settings->contains(QStringLiteral("mainWindow/geometry")));
+  MainWindow again(*settings);
+  CHECK(again.size() == QSize(900, 650));
+  CHECK(again.recentProjects().paths().size() == 8);
+}
+
+TEST_CASE("Screenshot of the main window on the demo project") {
+  TempDir dir;
+  const std::string path = dir.file("demo.spanforge");
+  auto settings = makeSettings(dir);
+  MainWindow window(*settings);
+  window.resize(1280, 800);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  // As on first launch: the demo is built behind a progress dialog.
+  spanforge::ui::DemoProjectBuilder builder;
+  QSignalSpy progress(&builder, &spanforge::ui::DemoProjectBuilder::progressed);
+  REQUIRE(builder.build(qpath(path), &window).isEmpty());
+  CHECK(progress.count() > 0);
+  REQUIRE(window.openProject(qpath(path)));
+
+  // The longest gold document with spans of at least three labels, found
+  // through the store.
+  store::DocumentFilter accepted;
+  accepted.status = text::DocStatus::Accepted;
+  int64_t chosen = 0, chosenLength = 0;
+  for (const auto& s : window.project()->documents().page(accepted, 0, 3000)) {
+    if (s.spanCount < 3 || s.length > 150 || s.length <= chosenLength) continue;
+    const auto stored = window.project()->documents().get(s.id);
+    std::set<std::string> labels;
+    for (const auto& span : stored->doc.spans) labels.insert(span.label);
+    if (labels.size() >= 3 && unlabelledWords(stored->doc) >= 0) {
+      chosen = s.id;
+      chosenLength = s.length;
+    }
+  }
+  REQUIRE(chosen != 0);
+  REQUIRE(window.browser()->selectDocument(chosen));
+  spanforge::ui::SpanEditor* editor = window.editor();
+  CHECK(editor->documentId() == chosen);
+  CHECK(editor->spanCount() >= 3);
+  QApplication::setActiveWindow(&window);
+  editor->setFocus();
+
+  // A drag over two unlabelled words, held down: the snapped selection is
+  // previewed live.
+  const auto stored = window.project()->documents().get(chosen);
+  const int first = unlabelledWords(stored->doc);
+  const auto& tokens = stored->doc.tokens;
+  const QPoint from = editor->characterRect(tokens[size_t(first)].start + 1).center().toPoint();
+  const QPoint to = editor->characterRect(tokens[size_t(first) + 1].end - 2).center().toPoint();
+  QTest::mousePress(editor->viewport(), Qt::LeftButton, {}, from);
+  QTest::mouseMove(editor->viewport(), to);
+  CHECK(editor->hasSelection());
+  QTest::qWait(50);
+
+  const QString dirName = QStringLiteral(SPANFORGE_BINARY_DIR "/screenshots");
+  QDir().mkpath(dirName);
+  const QImage shot = window.grab().toImage();
+  CHECK(shot.size() == QSize(1280, 800));
+  CHECK(shot.save(dirName + QStringLiteral("/mainwindow.png")));
+  CHECK(shot.save(QStringLiteral("/tmp/sf-editor.png")));
+  QTest::mouseRelease(editor->viewport(), Qt::LeftButton, {}, to);
+
+  // A span selected from the keyboard (focus ring).
+  QTest::keyClick(editor, Qt::Key_Escape);
+  QTest::keyClick(editor, Qt::Key_Tab);
+  CHECK(editor->selectedSpan() >= 0);
+  QTest::qWait(20);
+  const QImage selected = window.grab().toImage();
+  CHECK(selected.save(dirName + QStringLiteral("/mainwindow-selected.png")));
+  CHECK(selected.save(QStringLiteral("/tmp/sf-editor-selected.png")));
+
+  // The key help over the editor.
+  QTest::keyClick(editor, Qt::Key_F1);
+  QTest::qWait(20);
+  const QImage help = window.grab().toImage();
+  CHECK(help.save(dirName + QStringLiteral("/mainwindow-help.png")));
+  CHECK(help.save(QStringLiteral("/tmp/sf-help.png")));
+  QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+
+  // The same window in a dark palette: nothing may assume a white background.
+  QPalette dark;
+  dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
+  dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+  dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+  dark.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2d, 0x31));
+  dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+  dark.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
+  dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+  dark.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
+  dark.setColor(QPalette::HighlightedText, Qt::white);
+  dark.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9d, 0xa3));
+  dark.setColor(QPalette::Light, QColor(0x4a, 0x4d, 0x52));
+  dark.setColor(QPalette::Midlight, QColor(0x3d, 0x40, 0x45));
+  dark.setColor(QPalette::Mid, QColor(0x24, 0x25, 0x28));
+  dark.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1b));
+  dark.setColor(QPalette::Shadow, Qt::black);
+  window.setPalette(dark);
+  QTest::qWait(50);
+  CHECK(window.browser()->listView()->palette().color(QPalette::Base) ==
+        dark.color(QPalette::Base));
+  CHECK(window.labelLegend()->palette().color(QPalette::Window) == dark.color(QPalette::Window));
+  const QImage darkShot = window.grab().toImage();
+  CHECK(darkShot.save(dirName + QStringLiteral("/mainwindow-dark.png")));
+  CHECK(darkShot.save(QStringLiteral("/tmp/sf-mainwindow-dark.png")));
+}
+
+TEST_CASE("DemoProjectBuilder never replaces an existing file") {
+  TempDir dir;
+  const std::string path = dir.file("demo.spanforge");
+  { std::ofstream(path) << "keep me"; }
+  spanforge::ui::DemoProjectBuilder builder;
+  const QString error = builder.build(qpath(path), nullptr);
+  CHECK(error.contains(QStringLiteral("already exists")));
+  std::string content;
+  std::getline(std::ifstream(path), content);
+  CHECK(content == "keep me");
+}
+
+TEST_CASE("The application icon is compiled into the UI library") {
+  const QIcon icon(QStringLiteral(":/icons/spanforge.png"));
+  REQUIRE_FALSE(icon.isNull());
+  CHECK(icon.pixmap(64, 64).width() == 64);
+}

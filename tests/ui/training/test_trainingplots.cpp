@@ -1,0 +1,242 @@
+// The dashboard's plots and tables on their own: hover shows a point's exact
+// value, plots save as PNG, per-label curves toggle from the list, and the
+// item models pass QAbstractItemModelTester.
+#include "modelloop/evaluation/evaluationtablemodel.h"
+#include "tempdir.h"
+#include "training/dashboard/lossplot.h"
+#include "training/dashboard/memoryplot.h"
+#include "training/dashboard/metricsplot.h"
+#include "training/dashboard/trainingdashboard.h"
+#include "training/dashboard/trainingstats.h"
+#include "training/runs/runlistmodel.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAbstractItemModelTester>
+#include <QImage>
+#include <QListWidget>
+#include <QTest>
+
+#include <cmath>
+
+using namespace spanforge;
+using namespace spanforge::ui;
+using spanforge::testing::TempDir;
+
+namespace {
+
+store::MetricEvent evaluation(int64_t step, double f1) {
+  store::MetricEvent e;
+  e.step = step;
+  e.epoch = 1;
+  e.loss = 3.0;
+  e.hasScores = true;
+  e.precision = f1 + 0.05;
+  e.recall = f1 - 0.05;
+  e.f1 = f1;
+  e.perLabel = {{"LOC", 0.5, 0.5, f1 / 2, 3}, {"PER", 0.9, 0.9, f1 * 1.1, 5}};
+  e.memoryBytes = 300 << 20;
+  e.elapsedSeconds = 0.5 * static_cast<double>(step);
+  return e;
+}
+
+std::vector<store::MetricEvent> run() {
+  std::vector<store::MetricEvent> out;
+  for (int64_t s = 1; s <= 40; ++s) {
+    store::MetricEvent e;
+    e.step = s;
+    e.epoch = 1;
+    e.loss = 30.0 / static_cast<double>(s);
+    e.elapsedSeconds = 0.5 * static_cast<double>(s);
+    e.wordsPerSecond = 8000;
+    e.memoryBytes = int64_t{200 + s} << 20;
+    e.memoryPeakBytes = int64_t{250 + s} << 20;
+    out.push_back(e);
+    if (s % 10 == 0) out.push_back(evaluation(s, 0.1 * static_cast<double>(s / 10)));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Plots: hover shows the exact value of the nearest point") {
+  LossPlot plot;
+  plot.resize(600, 400);
+  plot.load(run());
+  plot.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&plot));
+  plot.replot();
+  CHECK(plot.rawGraph()->dataCount() == 40);
+  CHECK(plot.smoothedGraph()->dataCount() == 40);
+  // Step 20 had loss 1.5: point at it with the mouse.
+  const QPoint at(qRound(plot.xAxis->coordToPixel(20)), qRound(plot.yAxis->coordToPixel(1.5)));
+  QTest::mouseMove(&plot, at);
+  CHECK(plot.hoverText() == QStringLiteral("loss\nstep 20: loss 1.500"));
+  QTest::mouseMove(&plot, QPoint(2, 2));  // far from every point
+  CHECK(plot.hoverText().isEmpty());
+
+  MemoryPlot memory;
+  memory.resize(600, 400);
+  memory.load(run());
+  memory.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&memory));
+  memory.replot();
+  CHECK(memory.memoryGraph()->dataCount() == 40);
+  const QPoint m(qRound(memory.xAxis->coordToPixel(5.0)), qRound(memory.yAxis->coordToPixel(210)));
+  CHECK(memory.showValueAt(m));
+  CHECK(memory.hoverText() == QStringLiteral("process RSS\n0:05 elapsed: 210.0 MB"));
+}
+
+TEST_CASE("Plots: saved as PNG") {
+  TempDir dir;
+  MetricsPlot plot;
+  plot.resize(500, 300);
+  plot.load(run());
+  const QString path = QString::fromStdString(dir.file("f1.png"));
+  REQUIRE(plot.saveImage(path));
+  const QImage image(path);
+  CHECK(image.width() == 1000);  // twice the widget: crisp on high-DPI screens
+  CHECK(image.height() == 600);
+}
+
+TEST_CASE("Metrics plot: overall P/R/F, the best F1 starred, per-label curves toggled") {
+  TrainingDashboard dash;
+  dash.resize(1200, 800);
+  dash.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&dash));
+  store::RunRecord record;
+  record.id = 3;
+  record.device = "cpu";
+  record.state = store::RunState::Finished;
+  dash.showRun(record, run());
+  MetricsPlot* plot = dash.plot<MetricsPlot>();
+  CHECK(plot->f1Graph()->dataCount() == 4);
+  CHECK(plot->labels() == QStringList({QStringLiteral("LOC"), QStringLiteral("PER")}));
+  CHECK_FALSE(plot->isLabelVisible(QStringLiteral("PER")));
+  QListWidget* list = dash.labelList();
+  REQUIRE(list->count() == 2);
+  // Tick PER by clicking its check box.
+  const QRect rect = list->visualItemRect(list->item(1));
+  QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                    QPoint(rect.left() + 8, rect.center().y()));
+  CHECK(list->item(1)->checkState() == Qt::Checked);
+  CHECK(plot->isLabelVisible(QStringLiteral("PER")));
+  CHECK(plot->labelGraph(QStringLiteral("PER"))->dataCount() == 4);
+  CHECK(dash.table()->rowCount() == 4);
+  CHECK(dash.table()->bestRow() == 3);
+  CHECK(dash.stats()->value(TrainingStats::Best) == QStringLiteral("40.0 % (step 40)"));
+  CHECK(dash.stats()->value(TrainingStats::Elapsed) == QStringLiteral("0:20"));
+}
+
+TEST_CASE("Dashboard: clear, load, comparison and live events reach every plot") {
+  TrainingDashboard dash;
+  const std::vector<TrainingPlot*>& plots = dash.plots();
+  REQUIRE(plots.size() == 3);
+  CHECK(dash.plot<LossPlot>() == plots[0]);
+  CHECK(dash.plot<MemoryPlot>() == plots[2]);
+  store::RunRecord record;
+  record.id = 3;
+  record.device = "cpu";
+  record.state = store::RunState::Finished;
+  dash.showRun(record, run());
+  std::vector<int> shown;
+  for (TrainingPlot* p : plots) {
+    INFO(p->title().toStdString());
+    CHECK(p->pointCount() > 0);
+    shown.push_back(p->pointCount());
+  }
+
+  store::RunRecord other = record;
+  other.id = 4;
+  dash.compareWith(other, run());
+  for (size_t i = 0; i < plots.size(); ++i) {
+    INFO(plots[i]->title().toStdString());
+    CHECK(plots[i]->pointCount() > shown[i]);
+    REQUIRE(plots[i]->comparisonGraph());
+    CHECK(plots[i]->comparisonGraph()->visible());
+    CHECK(plots[i]->comparisonGraph()->name().startsWith(QStringLiteral("run 4")));
+  }
+  dash.clearComparison();
+  for (size_t i = 0; i < plots.size(); ++i) {
+    CHECK(plots[i]->pointCount() == shown[i]);
+    CHECK_FALSE(plots[i]->comparisonGraph()->visible());
+  }
+
+  dash.compareWith(other, run());
+  dash.clear();
+  for (TrainingPlot* p : plots) {
+    INFO(p->title().toStdString());
+    CHECK(p->pointCount() == 0);
+    CHECK_FALSE(p->comparisonGraph()->visible());
+  }
+
+  // Live: steps reach the loss and memory plots, evaluations the metrics plot.
+  TrainingStart start;
+  start.runId = 5;
+  start.device = QStringLiteral("cpu");
+  dash.startLive(start);
+  train::StepEvent step;
+  step.step = 1;
+  step.loss = 2.0;
+  step.elapsedSeconds = 1.0;
+  step.memory.currentBytes = int64_t{200} << 20;
+  dash.addSteps({step});
+  CHECK(dash.plot<LossPlot>()->pointCount() == 2);  // raw and smoothed
+  CHECK(dash.plot<MemoryPlot>()->pointCount() > 0);
+  CHECK(dash.plot<MetricsPlot>()->pointCount() == 0);
+  train::EvaluationEvent evaluation;
+  evaluation.step = 1;
+  evaluation.scores.overall.f1 = 0.5;
+  dash.addEvaluation(evaluation);
+  CHECK(dash.plot<MetricsPlot>()->f1Graph()->dataCount() == 1);
+  CHECK(dash.plot<LossPlot>()->pointCount() == 2);
+}
+
+TEST_CASE("Evaluation table: spaCy's columns, the best row bold and starred") {
+  EvaluationTableModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  model.load(run());
+  REQUIRE(model.rowCount() == 4);
+  CHECK(model.headerData(EvaluationTableModel::F1, Qt::Horizontal).toString() ==
+        QStringLiteral("F"));
+  model.append(evaluation(50, 0.2));  // worse: the best stays
+  CHECK(model.bestRow() == 3);
+  CHECK(model.index(3, EvaluationTableModel::F1).data().toString() == QStringLiteral("40.00 ★"));
+  CHECK(model.index(3, EvaluationTableModel::Precision).data().toString() ==
+        QStringLiteral("45.00"));
+  CHECK(model.index(3, 0).data(Qt::FontRole).value<QFont>().bold());
+  CHECK(model.index(4, EvaluationTableModel::Step).data().toString() == QStringLiteral("50"));
+  CHECK(model.index(4, EvaluationTableModel::Memory).data().toString() == QStringLiteral("300"));
+  model.append(evaluation(60, 0.9));
+  CHECK(model.bestRow() == 5);
+  CHECK_FALSE(model.index(3, 0).data(Qt::FontRole).isValid());
+  model.clear();
+  CHECK(model.rowCount() == 0);
+}
+
+TEST_CASE("Run list: newest first, the model's dev F1 and the current model") {
+  RunListModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  store::RunRecord a;
+  a.id = 1;
+  a.device = "cpu";
+  a.state = store::RunState::Finished;
+  a.modelId = 10;
+  store::RunRecord b = a;
+  b.id = 2;
+  b.state = store::RunState::Running;
+  b.modelId.reset();
+  store::ModelRecord m;
+  m.id = 10;
+  m.current = true;
+  m.metricsJson = R"({"dev": {"ents_f": 0.4567}})";
+  model.setRuns({a, b}, {m});
+  REQUIRE(model.rowCount() == 2);
+  CHECK(model.index(0, RunListModel::Run).data().toString() == QStringLiteral("2"));
+  CHECK(model.index(0, RunListModel::State).data().toString() == QStringLiteral("interrupted"));
+  model.setLiveRun(2);
+  CHECK(model.index(0, RunListModel::State).data().toString() == QStringLiteral("running"));
+  CHECK(model.index(1, RunListModel::BestF1).data().toString() == QStringLiteral("45.67"));
+  CHECK(model.index(1, RunListModel::Model).data().toString().contains(QStringLiteral("current")));
+  CHECK(model.index(0, RunListModel::Model).data().toString() == QStringLiteral("none"));
+}

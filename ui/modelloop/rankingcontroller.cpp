@@ -1,0 +1,158 @@
+#include "modelloop/rankingcontroller.h"
+
+#include "common/workerthread.h"
+#include "modelloop/rankingworker.h"
+#include "store/projectstore.h"
+
+#include <exception>
+
+namespace spanforge::ui {
+
+namespace {
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+RankingController::RankingController(QObject* parent) : QObject(parent) {}
+
+RankingController::~RankingController() { stop(); }
+
+void RankingController::stop() {
+  if (cancel_) cancel_->store(true);
+  thread_.reset();  // returns after the batch under way
+  worker_ = nullptr;
+  if (jobs_.isRunning()) {
+    jobs_.invalidate();
+    emit runningChanged(false);
+  }
+}
+
+void RankingController::setProject(store::ProjectStore* project) {
+  stop();
+  project_ = project;
+  rankings_ = project ? std::make_unique<store::RankingRepository>(project->db()) : nullptr;
+  model_.reset();
+  emit rankingChanged();
+}
+
+void RankingController::setModel(const std::optional<store::ModelRecord>& model) {
+  const bool same = model && model_ && model->id == model_->id;
+  if (same) return;
+  if (jobs_.isRunning()) cancel();
+  model_ = model;
+  emit rankingChanged();
+}
+
+void RankingController::setStrategy(active::Strategy strategy) {
+  if (strategy == strategy_) return;
+  strategy_ = strategy;
+  emit rankingChanged();
+}
+
+std::optional<store::RankingInfo> RankingController::ranking() {
+  if (!rankings_ || !model_) return std::nullopt;
+  try {
+    return rankings_->info(model_->id, active::toString(strategy_));
+  } catch (const std::exception& e) {
+    emit message(qs(e.what()));
+    return std::nullopt;
+  }
+}
+
+int64_t RankingController::next(int64_t afterDocument) {
+  if (!model_) {
+    emit message(tr("There is no current model: train one, then choose “Use This Model”."));
+    return 0;
+  }
+  if (!ranking()) {
+    emit message(tr("The pool is not ranked with %1 yet: click Rank Pool.")
+                     .arg(QString::fromLatin1(active::toString(strategy_))));
+    return 0;
+  }
+  try {
+    // Continue after the document "next" opened last while it is open;
+    // otherwise the most informative one left, other than the open one.
+    const std::string strategy = active::toString(strategy_);
+    auto next =
+        rankings_->next(model_->id, strategy, afterDocument == lastFed_ ? afterDocument : 0);
+    if (next && next->document.id == afterDocument)
+      next = rankings_->next(model_->id, strategy, afterDocument);
+    if (!next) {
+      emit message(tr("No unlabelled document is left in the ranking: rank the pool again."));
+      return 0;
+    }
+    lastFed_ = next->document.id;
+    emit message(tr("Rank %1 of the %2 ranking, score %3.")
+                     .arg(next->rank)
+                     .arg(QString::fromLatin1(active::toString(strategy_)))
+                     .arg(next->score, 0, 'f', 3));
+    return next->document.id;
+  } catch (const std::exception& e) {
+    emit message(qs(e.what()));
+    return 0;
+  }
+}
+
+void RankingController::start() {
+  if (!project_ || jobs_.isRunning()) return;
+  if (!model_) {
+    emit message(tr("There is no current model: train one, then choose “Use This Model”."));
+    return;
+  }
+  if (model_->path.empty()) {
+    emit message(tr("The current model has no package directory to rank with."));
+    return;
+  }
+  if (!worker_) {
+    worker_ = new RankingWorker;
+    thread_ = std::make_unique<WorkerThread>(worker_);
+    connect(worker_, &RankingWorker::progressed, this,
+            [this](int job, const active::RankProgress& p) {
+              if (jobs_.isCurrent(job)) emit progressed(p.done, p.total);
+            });
+    connect(worker_, &RankingWorker::finished, this, &RankingController::finished);
+  }
+  RankRequest r;
+  r.job = jobs_.start();
+  r.projectPath = qs(project_->path());
+  r.modelId = model_->id;
+  r.modelPath = qs(model_->path);
+  r.strategy = strategy_;
+  r.skipNearDuplicates = skipNearDuplicates_;
+  r.cancel = cancel_ = std::make_shared<std::atomic<bool>>(false);
+  emit runningChanged(true);
+  emit message(tr("Ranking the unlabelled pool with %1…").arg(qs(model_->name)));
+  RankingWorker* w = worker_;
+  QMetaObject::invokeMethod(
+      w, [w, r] { w->run(r); }, Qt::QueuedConnection);
+}
+
+void RankingController::cancel() {
+  if (!jobs_.isRunning()) return;
+  if (cancel_) cancel_->store(true);
+  emit message(tr("Cancelling the ranking…"));
+}
+
+void RankingController::finished(const RankOutcome& outcome) {
+  if (!jobs_.finish(outcome.job)) return;
+  emit runningChanged(false);
+  if (!outcome.failure.isEmpty()) {
+    emit message(tr("Ranking failed: %1").arg(outcome.failure));
+    return;
+  }
+  const active::PoolRankResult& r = outcome.result;
+  if (r.cancelled) {
+    emit message(tr("Ranking cancelled; the previous ranking is kept."));
+    return;
+  }
+  QString text = tr("Ranked %n unlabelled document(s)", "", static_cast<int>(r.documents)) +
+                 tr(" with %1 in %2 s").arg(qs(r.strategy)).arg(r.seconds, 0, 'f', 1);
+  if (skipNearDuplicates_) text += tr("; %1 near-duplicate(s) moved down").arg(r.nearDuplicates);
+  if (!r.missingLabels.empty())
+    text += tr("; the project lacks label %1, %2 suggestion(s) not stored")
+                .arg(qs(r.missingLabels.front()))
+                .arg(r.unstoredSpans);
+  emit message(text + QLatin1Char('.'));
+  emit rankingChanged();
+}
+
+}  // namespace spanforge::ui

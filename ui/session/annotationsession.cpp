@@ -1,0 +1,359 @@
+#include "session/annotationsession.h"
+
+#include "active/suggestionfilter.h"
+#include "common/docstatusstyle.h"
+#include "session/commands/acceptallsuggestionscommand.h"
+#include "session/commands/acceptsuggestioncommand.h"
+#include "session/commands/addlabelcommand.h"
+#include "session/commands/addspancommand.h"
+#include "session/commands/changelabelcommand.h"
+#include "session/commands/deletelabelcommand.h"
+#include "session/commands/labelhotkeycommand.h"
+#include "session/commands/recolorlabelcommand.h"
+#include "session/commands/rejectsuggestioncommand.h"
+#include "session/commands/removespancommand.h"
+#include "session/commands/renamelabelcommand.h"
+#include "session/commands/sessioncommand.h"
+#include "session/commands/setstatuscommand.h"
+#include "store/projectstore.h"
+#include "store/storeerror.h"
+#include "text/utf8.h"
+
+#include <QUndoStack>
+
+#include <algorithm>
+#include <exception>
+#include <set>
+
+namespace spanforge::ui {
+
+namespace {
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// The text a span covers, shortened for menus and messages.
+QString quoted(const text::Document& doc, const text::Span& span) {
+  const text::OffsetMap map(doc.text);
+  if (span.start < 0 || span.end > map.codePoints() || span.end <= span.start) return {};
+  QString t =
+      QString::fromUtf8(map.slice(doc.text, span.start, span.end).data(),
+                        static_cast<qsizetype>(map.slice(doc.text, span.start, span.end).size()));
+  t.replace(QLatin1Char('\n'), QLatin1Char(' '));
+  if (t.size() > 40) t = t.left(39) + QChar(0x2026);
+  return QStringLiteral("“%1”").arg(t);
+}
+}  // namespace
+
+AnnotationSession::AnnotationSession(store::ProjectStore& project, QObject* parent)
+    : QObject(parent), project_(project), undo_(new QUndoStack(this)) {
+  undo_->setUndoLimit(1000);
+  reload();
+}
+
+AnnotationSession::~AnnotationSession() = default;
+
+void AnnotationSession::reload() {
+  labels_ = project_.labels().all();
+  statusCounts_ = project_.documents().countByStatus();
+  spanCounts_ = project_.documents().spanCountByLabel();
+  emit labelsChanged();
+  emit countsChanged();
+}
+
+std::optional<store::Label> AnnotationSession::label(const std::string& name) const {
+  for (const store::Label& l : labels_)
+    if (l.name == name) return l;
+  return std::nullopt;
+}
+
+bool AnnotationSession::open(int64_t id) {
+  std::optional<store::StoredDocument> stored;
+  try {
+    stored = project_.documents().get(id);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
+  current_ = std::make_unique<store::StoredDocument>(std::move(*stored));
+  emit documentOpened(*current_);
+  return true;
+}
+
+void AnnotationSession::close() { current_.reset(); }
+
+bool AnnotationSession::refuse(const QString& message) {
+  lastError_ = message;
+  emit this->message(message);
+  return false;
+}
+
+bool AnnotationSession::push(SessionCommand* command) {
+  std::unique_ptr<SessionCommand> owned(command);
+  lastError_.clear();
+  if (!owned->applyFirst()) return false;
+  undo_->push(owned.release());
+  return true;
+}
+
+void AnnotationSession::commandFailed(const QString& what, const std::exception& e) {
+  refuse(tr("%1 failed: %2").arg(what, qs(e.what())));
+}
+
+bool AnnotationSession::addSpan(const text::Span& span) {
+  if (!current_) return refuse(tr("Open a document first."));
+  if (!label(span.label)) return refuse(tr("There is no label %1.").arg(qs(span.label)));
+  const text::Document& doc = current_->doc;
+  for (const text::Span& s : doc.spans) {
+    if (!s.overlaps(span)) continue;
+    return refuse(tr("%1 overlaps the %2 span %3: spans cannot overlap. Select that span "
+                     "(click or Tab) to relabel or delete it.")
+                      .arg(quoted(doc, span), qs(s.label), quoted(doc, s)));
+  }
+  const QString what = tr("Label %1 as %2").arg(quoted(doc, span), qs(span.label));
+  // Labelling over suggestions edits them: they give way to the gold span.
+  std::vector<text::ScoredSpan> replaced;
+  try {
+    replaced = suggestionsUnder(span);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  SessionCommand* command =
+      replaced.empty()
+          ? static_cast<SessionCommand*>(new AddSpanCommand(*this, current_->id, span, what))
+          : new AcceptSuggestionCommand(*this, current_->id, suggestionModel_, replaced, span,
+                                        what);
+  if (!push(command)) return false;
+  emit message(tr("Saved: %1 %2").arg(qs(span.label), quoted(current_->doc, span)));
+  return true;
+}
+
+bool AnnotationSession::removeSpan(const text::Span& span) {
+  if (!current_) return refuse(tr("Open a document first."));
+  const QString what = tr("Remove %1 %2").arg(qs(span.label), quoted(current_->doc, span));
+  if (!push(new RemoveSpanCommand(*this, current_->id, span, what))) return false;
+  emit message(tr("Saved: removed %1 %2").arg(qs(span.label), quoted(current_->doc, span)));
+  return true;
+}
+
+bool AnnotationSession::relabelSpan(const text::Span& span, const std::string& newLabel) {
+  if (!current_) return refuse(tr("Open a document first."));
+  if (!label(newLabel)) return refuse(tr("There is no label %1.").arg(qs(newLabel)));
+  const QString what =
+      tr("Relabel %1 %2 as %3").arg(qs(span.label), quoted(current_->doc, span), qs(newLabel));
+  if (!push(new ChangeLabelCommand(*this, current_->id, span, newLabel, what))) return false;
+  emit message(tr("Saved: %1 is now %2").arg(quoted(current_->doc, span), qs(newLabel)));
+  return true;
+}
+
+bool AnnotationSession::setStatus(text::DocStatus status) {
+  if (!current_) return refuse(tr("Open a document first."));
+  const text::DocStatus from = current_->doc.status;
+  if (from == status) return true;
+  const QString what =
+      tr("Mark document %1 %2").arg(current_->id).arg(DocStatusStyle::name(status).toLower());
+  if (!push(new SetStatusCommand(*this, current_->id, from, status, what))) return false;
+  emit message(
+      tr("Saved: document %1 is %2").arg(current_->id).arg(DocStatusStyle::name(status).toLower()));
+  return true;
+}
+
+bool AnnotationSession::addLabel(const std::string& name, const std::string& color,
+                                 const std::string& hotkey) {
+  return push(new AddLabelCommand(*this, name, color, hotkey, tr("Add label %1").arg(qs(name))));
+}
+
+bool AnnotationSession::renameLabel(const std::string& name, const std::string& newName) {
+  if (name == newName) return true;
+  return push(new RenameLabelCommand(*this, name, newName,
+                                     tr("Rename label %1 to %2").arg(qs(name), qs(newName))));
+}
+
+bool AnnotationSession::setLabelColor(const std::string& name, const std::string& color) {
+  const auto l = label(name);
+  if (!l) return refuse(tr("There is no label %1.").arg(qs(name)));
+  if (l->color == color) return true;
+  return push(
+      new RecolorLabelCommand(*this, name, l->color, color, tr("Recolour label %1").arg(qs(name))));
+}
+
+bool AnnotationSession::setLabelHotkey(const std::string& name, const std::string& hotkey) {
+  const auto l = label(name);
+  if (!l) return refuse(tr("There is no label %1.").arg(qs(name)));
+  std::string key = hotkey;
+  std::transform(key.begin(), key.end(), key.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  if (l->hotkey == key) return true;
+  return push(new LabelHotkeyCommand(*this, name, l->hotkey, key,
+                                     tr("Set the hotkey of label %1").arg(qs(name))));
+}
+
+bool AnnotationSession::removeLabel(const std::string& name) {
+  if (!label(name)) return refuse(tr("There is no label %1.").arg(qs(name)));
+  return push(new DeleteLabelCommand(*this, name, tr("Delete label %1").arg(qs(name))));
+}
+
+std::vector<text::ScoredSpan> AnnotationSession::suggestionsUnder(const text::Span& span) {
+  std::vector<text::ScoredSpan> out;
+  if (!suggestionModel_ || !current_) return out;
+  for (const text::ScoredSpan& p : predictionsOf(current_->id, suggestionModel_))
+    if (p.span.overlaps(span)) out.push_back(p);
+  return out;
+}
+
+std::optional<store::StoredDocument> AnnotationSession::document(int64_t id) {
+  if (current_ && current_->id == id) return *current_;
+  return project_.documents().get(id);
+}
+
+bool AnnotationSession::acceptSuggestion(int64_t id, const text::ScoredSpan& suggestion,
+                                         const text::Span& gold) {
+  if (!suggestionModel_) return refuse(tr("There is no current model."));
+  if (!label(gold.label)) return refuse(tr("There is no label %1.").arg(qs(gold.label)));
+  std::vector<text::ScoredSpan> replaced{suggestion};
+  std::optional<store::StoredDocument> stored;
+  try {
+    stored = document(id);
+    if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
+    for (const text::ScoredSpan& p : predictionsOf(id, suggestionModel_))
+      if (p.span != suggestion.span && p.span.overlaps(gold)) replaced.push_back(p);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  const text::Document& doc = stored->doc;
+  for (const text::Span& s : doc.spans)
+    if (s.overlaps(gold))
+      return refuse(tr("%1 overlaps the %2 span %3: remove or change that span first.")
+                        .arg(quoted(doc, gold), qs(s.label), quoted(doc, s)));
+  const bool edited = gold != suggestion.span;
+  const QString what =
+      edited ? tr("Accept %1 as %2 (edited suggestion)").arg(quoted(doc, gold), qs(gold.label))
+             : tr("Accept suggestion %1 %2").arg(qs(gold.label), quoted(doc, gold));
+  if (!push(new AcceptSuggestionCommand(*this, id, suggestionModel_, replaced, gold, what)))
+    return false;
+  emit message(tr("Saved: %1 %2").arg(qs(gold.label), quoted(doc, gold)));
+  return true;
+}
+
+bool AnnotationSession::rejectSuggestion(int64_t id, const text::ScoredSpan& suggestion) {
+  if (!suggestionModel_) return refuse(tr("There is no current model."));
+  std::optional<store::StoredDocument> stored;
+  try {
+    stored = document(id);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
+  const QString what = tr("Reject suggestion %1 %2")
+                           .arg(qs(suggestion.span.label), quoted(stored->doc, suggestion.span));
+  if (!push(new RejectSuggestionCommand(*this, id, suggestionModel_, suggestion, what)))
+    return false;
+  emit message(tr("Saved: rejected %1 %2")
+                   .arg(qs(suggestion.span.label), quoted(stored->doc, suggestion.span)));
+  return true;
+}
+
+bool AnnotationSession::acceptAllSuggestions(int64_t id) {
+  if (!suggestionModel_) return refuse(tr("There is no current model."));
+  std::optional<store::StoredDocument> stored;
+  std::vector<text::ScoredSpan> predictions;
+  try {
+    stored = document(id);
+    if (stored) predictions = predictionsOf(id, suggestionModel_);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
+  // Exactly what the editor shows.
+  std::set<std::string> names;
+  for (const store::Label& l : labels_) names.insert(l.name);
+  std::vector<text::ScoredSpan> taken =
+      active::SuggestionFilter::visible(predictions, stored->doc.spans, names);
+  if (taken.empty()) return refuse(tr("There are no suggestions to accept."));
+  std::sort(taken.begin(), taken.end(),
+            [](const auto& a, const auto& b) { return a.span < b.span; });
+  const QString what = tr("Accept %n suggestion(s)", "", static_cast<int>(taken.size()));
+  if (!push(new AcceptAllSuggestionsCommand(*this, id, suggestionModel_, taken, what)))
+    return false;
+  emit message(tr("Saved: accepted %n suggestion(s)", "", static_cast<int>(taken.size())));
+  return true;
+}
+
+std::vector<text::Span> AnnotationSession::spansOf(int64_t id) {
+  if (current_ && current_->id == id) return current_->doc.spans;
+  const auto stored = project_.documents().get(id);
+  if (!stored) throw store::StoreError("Document " + std::to_string(id) + " no longer exists.");
+  return stored->doc.spans;
+}
+
+text::DocStatus AnnotationSession::statusOf(int64_t id) {
+  if (current_ && current_->id == id) return current_->doc.status;
+  const auto stored = project_.documents().get(id);
+  if (!stored) throw store::StoreError("Document " + std::to_string(id) + " no longer exists.");
+  return stored->doc.status;
+}
+
+void AnnotationSession::countSpans(const std::vector<text::Span>& spans, int sign) {
+  for (const text::Span& s : spans) spanCounts_[s.label] += sign;
+}
+
+void AnnotationSession::writeSpans(int64_t id, const std::vector<text::Span>& spans) {
+  const std::vector<text::Span> before = spansOf(id);
+  project_.documents().setSpans(id, spans);  // one transaction; validates
+  spansWritten(id, before, spans);
+}
+
+std::vector<text::ScoredSpan> AnnotationSession::predictionsOf(int64_t id, int64_t model) {
+  return project_.predictions().get(id, model);
+}
+
+void AnnotationSession::writeSuggestions(int64_t id,
+                                         const std::optional<std::vector<text::Span>>& spans,
+                                         int64_t model,
+                                         const std::vector<text::ScoredSpan>& predictions) {
+  const std::vector<text::Span> before = spans ? spansOf(id) : std::vector<text::Span>{};
+  project_.setSpansAndPredictions(id, spans, model, predictions);  // one transaction
+  if (spans) spansWritten(id, before, *spans);
+  emit predictionsChanged(id);
+}
+
+void AnnotationSession::spansWritten(int64_t id, const std::vector<text::Span>& before,
+                                     const std::vector<text::Span>& spans) {
+  countSpans(before, -1);
+  countSpans(spans, +1);
+  if (current_ && current_->id == id) {
+    current_->doc.spans = spans;
+    std::sort(current_->doc.spans.begin(), current_->doc.spans.end());
+    emit documentChanged(*current_);
+  }
+  emit documentWritten(id);
+  emit countsChanged();
+}
+
+void AnnotationSession::writeStatus(int64_t id, text::DocStatus status) {
+  project_.documents().setStatus(id, status);
+  statusCounts_ = project_.documents().countByStatus();  // kept by the store: O(1)
+  if (current_ && current_->id == id) {
+    current_->doc.status = status;
+    emit documentChanged(*current_);
+  }
+  emit documentWritten(id);
+  emit countsChanged();
+}
+
+void AnnotationSession::labelsWritten() {
+  labels_ = project_.labels().all();
+  spanCounts_ = project_.documents().spanCountByLabel();
+  if (current_) {
+    // A rename or a delete changes the open document's spans too.
+    if (auto stored = project_.documents().get(current_->id))
+      current_->doc.spans = stored->doc.spans;
+  }
+  emit labelsChanged();
+  emit countsChanged();
+  if (current_) emit documentChanged(*current_);
+}
+
+void AnnotationSession::reveal(int64_t id) {
+  if (currentId() != id) emit revealRequested(id);
+}
+
+}  // namespace spanforge::ui

@@ -1,0 +1,52 @@
+#include "session/commands/suggestioncommand.h"
+
+#include "session/annotationsession.h"
+#include "store/storeerror.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace spanforge::ui {
+
+namespace {
+
+template <class T, class Same>
+void removeAll(std::vector<T>& from, const std::vector<T>& items, Same same, const char* what) {
+  for (const T& item : items) {
+    const auto it =
+        std::find_if(from.begin(), from.end(), [&](const T& x) { return same(x, item); });
+    if (it == from.end()) throw store::StoreError(what);
+    from.erase(it);
+  }
+}
+
+bool sameSpan(const text::Span& a, const text::Span& b) { return a == b; }
+bool samePrediction(const text::ScoredSpan& a, const text::ScoredSpan& b) {
+  return a.span == b.span;
+}
+
+}  // namespace
+
+SuggestionCommand::SuggestionCommand(AnnotationSession& session, int64_t document, int64_t model,
+                                     const QString& text)
+    : SessionCommand(session, text), document_(document), model_(model) {}
+
+void SuggestionCommand::move(const std::vector<text::Span>& addGold,
+                             const std::vector<text::ScoredSpan>& removePredictions, bool forward) {
+  std::vector<text::Span> gold = session().spansOf(document_);
+  std::vector<text::ScoredSpan> predictions = session().predictionsOf(document_, model_);
+  if (forward) {
+    removeAll(predictions, removePredictions, samePrediction,
+              "The suggestion is no longer in the document.");
+    gold.insert(gold.end(), addGold.begin(), addGold.end());
+  } else {
+    removeAll(gold, addGold, sameSpan, "The span is no longer in the document.");
+    predictions.insert(predictions.end(), removePredictions.begin(), removePredictions.end());
+  }
+  std::optional<std::vector<text::Span>> newGold;
+  if (!addGold.empty()) newGold = std::move(gold);
+  session().writeSuggestions(document_, newGold, model_, predictions);
+  session().reveal(document_);
+}
+
+}  // namespace spanforge::ui

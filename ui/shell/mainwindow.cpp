@@ -1,0 +1,494 @@
+#include "shell/mainwindow.h"
+
+#include "documents/documentbrowser.h"
+#include "documents/documentlistmodel.h"
+#include "editor/editorpane.h"
+#include "editor/editorshortcuts.h"
+#include "editor/helpoverlay.h"
+#include "editor/spaneditor.h"
+#include "interchange/exportdialog.h"
+#include "interchange/importdialog.h"
+#include "modelloop/autoretrainer.h"
+#include "modelloop/modelloop.h"
+#include "project/demoproject.h"
+#include "session/annotationsession.h"
+#include "shell/labelmanagerdialog.h"
+#include "shell/statusbarcounts.h"
+#include "store/projectstore.h"
+#include "train/device/cudadevices.h"
+#include "training/trainingpanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QListView>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QUndoGroup>
+#include <QUndoStack>
+
+#include <exception>
+
+#ifndef SPANFORGE_VERSION
+#define SPANFORGE_VERSION "dev"
+#endif
+
+namespace spanforge::ui {
+
+namespace {
+const char* const kGeometryKey = "mainWindow/geometry";
+const char* const kStateKey = "mainWindow/state";
+const char* const kLastDirKey = "mainWindow/lastDirectory";
+const char* const kFileFilter = QT_TRANSLATE_NOOP("MainWindow", "Spanforge projects (*.spanforge)");
+constexpr int kMessageMs = 6000;
+
+std::string nativePath(const QString& path) { return QFile::encodeName(path).toStdString(); }
+}  // namespace
+
+MainWindow::MainWindow(QSettings& settings, QWidget* parent)
+    : QMainWindow(parent),
+      settings_(settings),
+      recent_(settings),
+      undoGroup_(new QUndoGroup(this)),
+      browser_(new DocumentBrowser(this)),
+      browserDock_(new QDockWidget(tr("Documents"), this)),
+      trainingPanel_(new TrainingPanel(train::CudaDevices::list(), this)),
+      trainingDock_(new QDockWidget(tr("Training"), this)),
+      pane_(new EditorPane(this)),
+      counts_(new StatusBarCounts(this)) {
+  setCentralWidget(pane_);
+  browserDock_->setObjectName(QStringLiteral("documentsDock"));  // for saveState
+  browserDock_->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+  browserDock_->setWidget(browser_);
+  addDockWidget(Qt::LeftDockWidgetArea, browserDock_);
+  resizeDocks({browserDock_}, {380}, Qt::Horizontal);
+  trainingDock_->setObjectName(QStringLiteral("trainingDock"));
+  trainingDock_->setWidget(trainingPanel_);
+  addDockWidget(Qt::RightDockWidgetArea, trainingDock_);
+  trainingDock_->hide();  // until Train > Train Model
+  connect(trainingPanel_, &TrainingPanel::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+  // Messages on the left, the counts always visible on the right.
+  statusBar()->addPermanentWidget(counts_);
+
+  modelLoop_ = new ModelLoop(this, pane_->editor(), browser_);
+  connect(modelLoop_, &ModelLoop::documentRequested, this, &MainWindow::reveal);
+  connect(modelLoop_, &ModelLoop::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+  connect(trainingPanel_, &TrainingPanel::currentModelChanged, modelLoop_, &ModelLoop::reloadModel);
+  autoRetrainer_ = new AutoRetrainer(trainingPanel_, modelLoop_, settings_, this);
+  connect(autoRetrainer_, &AutoRetrainer::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+
+  createMenus();
+  connect(browser_, &DocumentBrowser::documentActivated, this, &MainWindow::showDocument);
+  // A click (or Enter) on a row hands the keyboard to the editor, so label
+  // keys go there; arrow keys in the list keep browsing.
+  for (auto signal : {&QAbstractItemView::clicked, &QAbstractItemView::activated})
+    connect(browser_->listView(), signal, this,
+            [this] { editor()->setFocus(Qt::OtherFocusReason); });
+  // Queued: the model reports errors from inside view updates, where a modal
+  // dialog must not start.
+  connect(
+      browser_, &DocumentBrowser::errorOccurred, this,
+      [this](const QString& message) { showError(tr("Cannot read the documents"), message); },
+      Qt::QueuedConnection);
+  connect(pane_, &EditorPane::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+
+  resize(1200, 780);
+  restoreGeometry(settings_.value(kGeometryKey).toByteArray());
+  restoreState(settings_.value(kStateKey).toByteArray());
+  setProject(nullptr);
+}
+
+MainWindow::~MainWindow() {
+  // The views point into the session and the project: detach them first.
+  autoRetrainer_->setSession(nullptr);
+  modelLoop_->setSession(nullptr);
+  trainingPanel_->setProject(nullptr);
+  pane_->setSession(nullptr);
+  session_.reset();
+  browser_->setSource(nullptr, {}, {});
+}
+
+SpanEditor* MainWindow::editor() const { return pane_->editor(); }
+LabelLegend* MainWindow::labelLegend() const { return pane_->legend(); }
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* newAction = file->addAction(tr("&New Project…"), this, &MainWindow::newProjectDialog);
+  newAction->setShortcut(QKeySequence::New);
+  QAction* open = file->addAction(tr("&Open Project…"), this, &MainWindow::openProjectDialog);
+  open->setShortcut(QKeySequence::Open);
+  recentMenu_ = file->addMenu(tr("Open &Recent"));
+  file->addSeparator();
+  projectActions_ << file->addAction(tr("&Import Documents…"), this, &MainWindow::importDialog);
+  projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+  projectActions_ << file->addAction(tr("&Export Documents…"), this, &MainWindow::exportDialog);
+  projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  file->addSeparator();
+  QAction* close = file->addAction(tr("&Close Project"), this, &MainWindow::closeProject);
+  close->setShortcut(QKeySequence::Close);
+  projectActions_ << close;
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setMenuRole(QAction::QuitRole);
+  rebuildRecentMenu();
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  undo_ = undoGroup_->createUndoAction(this, tr("&Undo"));
+  undo_->setShortcut(QKeySequence::Undo);
+  redo_ = undoGroup_->createRedoAction(this, tr("&Redo"));
+  redo_->setShortcut(QKeySequence::Redo);
+  edit->addAction(undo_);
+  edit->addAction(redo_);
+  edit->addSeparator();
+  QAction* find = edit->addAction(tr("&Find Documents…"), browser_, &DocumentBrowser::focusSearch);
+  find->setShortcut(QKeySequence::Find);
+  projectActions_ << find;
+
+  createDocumentMenu();
+
+  QMenu* labels = menuBar()->addMenu(tr("&Labels"));
+  projectActions_ << labels->addAction(tr("&Manage Labels…"), this, &MainWindow::labelManager);
+  projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+
+  createTrainMenu();
+  menuBar()->addMenu(modelLoop_->menu());
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  QAction* toggle = browserDock_->toggleViewAction();
+  toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+  view->addAction(toggle);
+  QAction* training = trainingDock_->toggleViewAction();
+  training->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+  view->addAction(training);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), pane_->help(), &HelpOverlay::toggle);
+  keys->setShortcut(EditorShortcuts::help());
+  help->addAction(tr("&About Spanforge"), this, &MainWindow::showAbout);
+}
+
+// The document actions act on the open document. Their keys work while the
+// editor has the focus, so Enter still confirms a search and arrows still
+// move in the list; the menu shows them and works from anywhere.
+void MainWindow::createDocumentMenu() {
+  documentMenu_ = menuBar()->addMenu(tr("&Document"));
+  auto add = [this](const QString& text, const QList<QKeySequence>& keys, auto&& slot) {
+    QAction* a = documentMenu_->addAction(text, this, slot);
+    a->setShortcuts(keys);
+    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    editor()->addAction(a);
+    projectActions_ << a;
+    return a;
+  };
+  using S = text::DocStatus;
+  add(tr("&Accept and Next"), EditorShortcuts::acceptAndNext(),
+      [this] { finishDocument(S::Accepted); });
+  add(tr("&Reject and Next"), {EditorShortcuts::rejectAndNext()},
+      [this] { finishDocument(S::Rejected); });
+  add(tr("&Ignore and Next"), {EditorShortcuts::ignoreAndNext()},
+      [this] { finishDocument(S::Ignored); });
+  add(tr("Mark &Unlabelled"), {EditorShortcuts::markUnlabelled()}, [this] {
+    if (session_) session_->setStatus(S::Unlabelled);
+  });
+  documentMenu_->addSeparator();
+  add(tr("&Next Document"), {EditorShortcuts::next()}, [this] { finishDocument(std::nullopt); });
+  add(tr("&Previous Document"), {EditorShortcuts::previous()}, [this] { previousDocument(); });
+}
+
+void MainWindow::createTrainMenu() {
+  QMenu* menu = menuBar()->addMenu(tr("&Train"));
+  projectActions_ << menu->addAction(tr("&Train Model…"), this, &MainWindow::showTraining);
+  projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+  QAction* stop = menu->addAction(tr("&Stop Training"), trainingPanel_, &TrainingPanel::stop);
+  projectActions_ << stop;
+  menu->addSeparator();
+  auto show = [this](void (TrainingPanel::*page)()) {
+    return [this, page] {
+      trainingDock_->show();
+      trainingDock_->raise();
+      (trainingPanel_->*page)();
+    };
+  };
+  projectActions_ << menu->addAction(tr("&Dashboard"), this, show(&TrainingPanel::showDashboard));
+  // Runs: re-open, compare, export the model or metrics, "Use This Model".
+  projectActions_ << menu->addAction(tr("&Runs and Models…"), this, show(&TrainingPanel::showRuns));
+  menu->addSeparator();
+  menu->addAction(autoRetrainer_->enableAction());
+  menu->addAction(autoRetrainer_->everyAction());
+}
+
+void MainWindow::showTraining() {
+  if (!project_) return;
+  trainingDock_->show();
+  trainingDock_->raise();
+  // Plots need room: give the panel most of the window the first time.
+  if (trainingDock_->width() < width() / 2 && !trainingDock_->isFloating())
+    resizeDocks({trainingDock_}, {width() * 3 / 5}, Qt::Horizontal);
+  if (trainingPanel_->isTraining())
+    trainingPanel_->showDashboard();
+  else
+    trainingPanel_->showSetup();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  recentMenu_->clear();
+  const QStringList paths = recent_.paths();
+  for (int i = 0; i < paths.size(); ++i) {
+    const QFileInfo info(paths[i]);
+    QAction* a = recentMenu_->addAction(
+        QStringLiteral("&%1  %2  (%3)")
+            .arg(i + 1)
+            .arg(info.fileName(), QDir::toNativeSeparators(info.absolutePath())));
+    const QString path = paths[i];
+    connect(a, &QAction::triggered, this, [this, path] { openProject(path); });
+  }
+  if (!paths.isEmpty()) {
+    recentMenu_->addSeparator();
+    recentMenu_->addAction(tr("Clear Menu"), this, [this] {
+      recent_.clear();
+      rebuildRecentMenu();
+    });
+  }
+  recentMenu_->setEnabled(!paths.isEmpty());
+}
+
+QString MainWindow::dialogDirectory() const {
+  const QString last = settings_.value(kLastDirKey).toString();
+  if (!last.isEmpty() && QFileInfo(last).isDir()) return last;
+  return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+}
+
+void MainWindow::newProjectDialog() {
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("New Project"), dialogDirectory() + QStringLiteral("/untitled.spanforge"),
+      tr(kFileFilter), nullptr, QFileDialog::DontConfirmOverwrite);
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".spanforge");
+  settings_.setValue(kLastDirKey, QFileInfo(path).absolutePath());
+  createProject(path);
+}
+
+void MainWindow::openProjectDialog() {
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open Project"), dialogDirectory(),
+                                   tr(kFileFilter) + QStringLiteral(";;") + tr("All files (*)"));
+  if (path.isEmpty()) return;
+  settings_.setValue(kLastDirKey, QFileInfo(path).absolutePath());
+  openProject(path);
+}
+
+bool MainWindow::createProject(const QString& path) {
+  if (QFileInfo::exists(path)) {
+    // Never replace a file (it may be someone's project) from a "New" dialog.
+    showError(tr("Cannot create project"),
+              tr("%1 already exists. Choose a new file name, or open it with File > Open.")
+                  .arg(QDir::toNativeSeparators(path)));
+    return false;
+  }
+  try {
+    setProject(store::ProjectStore::create(nativePath(path)));
+  } catch (const std::exception& e) {
+    showError(tr("Cannot create project"), QString::fromStdString(e.what()));
+    return false;
+  }
+  recent_.add(path);
+  rebuildRecentMenu();
+  return project_ != nullptr;
+}
+
+bool MainWindow::openProject(const QString& path) {
+  std::unique_ptr<store::ProjectStore> opened;
+  try {
+    opened = store::ProjectStore::open(nativePath(path));
+  } catch (const std::exception& e) {
+    if (!QFileInfo::exists(path)) {  // a recent entry for a file that is gone
+      recent_.remove(path);
+      rebuildRecentMenu();
+    }
+    showError(tr("Cannot open project"), QString::fromStdString(e.what()));
+    return false;
+  }
+  setProject(std::move(opened));
+  if (!project_) return false;
+  recent_.add(path);
+  rebuildRecentMenu();
+  return true;
+}
+
+void MainWindow::closeProject() { setProject(nullptr); }
+
+void MainWindow::setProject(std::unique_ptr<store::ProjectStore> project) {
+  // Detach every view from the old session and project before they close.
+  autoRetrainer_->setSession(nullptr);
+  modelLoop_->setSession(nullptr);
+  trainingPanel_->setProject(nullptr);
+  pane_->setSession(nullptr);
+  session_.reset();
+  browser_->setSource(nullptr, {}, {});
+  project_ = std::move(project);
+  updateActions();
+
+  if (!project_) {
+    counts_->clearCounts();
+    editor()->setPlaceholderText(
+        tr("Open a project with File > Open, or create one with File > New."));
+    updateTitle();
+    return;
+  }
+  try {
+    session_ = std::make_unique<AnnotationSession>(*project_);
+    connectSession();
+    pane_->setSession(session_.get());
+    counts_->setCounts(session_->statusCounts());
+    browser_->setSource(&project_->documents(), session_->labels(), session_->statusCounts());
+    trainingPanel_->setProject(project_.get());
+    modelLoop_->setSession(session_.get());
+    autoRetrainer_->setSession(session_.get());
+
+    int64_t total = 0;
+    for (const auto& [status, n] : session_->statusCounts()) total += n;
+    editor()->setPlaceholderText(total == 0
+                                     ? tr("This project has no documents yet.\n\nImport texts, "
+                                          "JSONL or CoNLL with File > Import Documents.")
+                                     : tr("Select a document in the list."));
+    // Open on the first document rather than an empty page.
+    if (browser_->model()->rowCount() > 0)
+      browser_->listView()->setCurrentIndex(browser_->model()->index(0));
+  } catch (const std::exception& e) {
+    const QString message = QString::fromStdString(e.what());
+    setProject(nullptr);
+    showError(tr("Cannot read the project"), message);
+    return;
+  }
+  updateActions();
+  updateTitle();
+}
+
+void MainWindow::connectSession() {
+  AnnotationSession* s = session_.get();
+  undoGroup_->addStack(s->undoStack());
+  undoGroup_->setActiveStack(s->undoStack());
+  connect(s, &AnnotationSession::documentWritten, browser_, &DocumentBrowser::refreshDocument);
+  connect(s, &AnnotationSession::countsChanged, this, [this, s] {
+    counts_->setCounts(s->statusCounts());
+    browser_->setStatusCounts(s->statusCounts());
+  });
+  connect(s, &AnnotationSession::labelsChanged, this, [this, s] {
+    browser_->setLabels(s->labels());
+    browser_->refresh();
+  });
+  connect(s, &AnnotationSession::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+  connect(s, &AnnotationSession::revealRequested, this, &MainWindow::reveal);
+}
+
+void MainWindow::updateActions() {
+  for (QAction* a : projectActions_) a->setEnabled(project_ != nullptr);
+}
+
+void MainWindow::showDocument(int64_t id) {
+  if (!session_) return;
+  if (!session_->open(id)) editor()->clearDocument();
+}
+
+// A command of the undo stack changes a document that is not open: select it
+// in the list, or open it directly when the filter hides it.
+void MainWindow::reveal(int64_t id) {
+  if (browser_->selectDocument(id)) return;
+  browser_->clearCurrent();
+  showDocument(id);
+}
+
+void MainWindow::finishDocument(std::optional<text::DocStatus> status) {
+  if (!session_ || !session_->current()) return;
+  if (status && !session_->setStatus(*status)) return;
+  if (!browser_->selectNext())
+    statusBar()->showMessage(status ? tr("Saved. That was the last document in the list.")
+                                    : tr("That is the last document in the list."),
+                             kMessageMs);
+  editor()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::previousDocument() {
+  if (!browser_->selectPrevious())
+    statusBar()->showMessage(tr("That is the first document in the list."), kMessageMs);
+  editor()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::importDialog() {
+  if (!project_) return;
+  ImportDialog dialog(QString::fromStdString(project_->path()), this);
+  connect(&dialog, &ImportDialog::imported, this, &MainWindow::afterImport);
+  dialog.exec();
+}
+
+void MainWindow::afterImport() {
+  if (!session_) return;
+  session_->reload();  // labels and counts
+  browser_->reload();
+  if (!session_->current() && browser_->model()->rowCount() > 0)
+    browser_->listView()->setCurrentIndex(browser_->model()->index(0));
+}
+
+void MainWindow::exportDialog() {
+  if (!project_) return;
+  int64_t all = 0;
+  for (const auto& [status, n] : session_->statusCounts()) all += n;
+  const auto accepted = session_->statusCounts().find(text::DocStatus::Accepted);
+  ExportDialog dialog(QString::fromStdString(project_->path()),
+                      accepted == session_->statusCounts().end() ? 0 : accepted->second, all, this);
+  dialog.setOutputPath(dialogDirectory() + QStringLiteral("/annotations.jsonl"));
+  dialog.exec();
+}
+
+void MainWindow::labelManager() {
+  if (!session_) return;
+  LabelManagerDialog dialog(*session_, this);
+  dialog.exec();
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+  QMessageBox box(QMessageBox::Critical, title, message, QMessageBox::Ok, this);
+  box.setObjectName(QStringLiteral("errorBox"));
+  box.exec();
+}
+
+void MainWindow::updateTitle() {
+  if (project_)
+    setWindowTitle(
+        tr("%1 — Spanforge").arg(QFileInfo(QString::fromStdString(project_->path())).fileName()));
+  else
+    setWindowTitle(tr("Spanforge"));
+}
+
+void MainWindow::showAbout() {
+  QMessageBox::about(
+      this, tr("About Spanforge"),
+      tr("<h3>Spanforge %1</h3><p>Label entity spans, train a named-entity model and review "
+         "what it is least sure about, on one desktop, offline.</p>"
+         "<p>Licensed under the GNU GPL, version 3 or later.</p><p><small>%2</small></p>")
+          .arg(QStringLiteral(SPANFORGE_VERSION),
+               QString::fromUtf8(project::demoAttribution()).toHtmlEscaped()));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  settings_.setValue(kGeometryKey, saveGeometry());
+  settings_.setValue(kStateKey, saveState());
+  settings_.sync();
+  QMainWindow::closeEvent(event);
+}
+
+}  // namespace spanforge::ui

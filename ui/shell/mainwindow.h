@@ -1,0 +1,124 @@
+#pragma once
+
+#include "shell/recentprojects.h"
+#include "text/document.h"
+
+#include <QMainWindow>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+class QAction;
+class QDockWidget;
+class QMenu;
+class QSettings;
+class QUndoGroup;
+
+namespace spanforge::store {
+class ProjectStore;
+}
+
+namespace spanforge::ui {
+
+class AnnotationSession;
+class AutoRetrainer;
+class DocumentBrowser;
+class EditorPane;
+class LabelLegend;
+class ModelLoop;
+class SpanEditor;
+class StatusBarCounts;
+class TrainingPanel;
+
+// The main window only composes: the document browser (left dock), the
+// editor pane (label bar, document header, span editor), the status counts
+// and the menus. It owns the open project and its annotation session, and
+// moves between documents (accept / reject / ignore and next, skip).
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  // settings: where geometry and recent projects live (injected so tests do
+  // not touch the user's settings).
+  explicit MainWindow(QSettings& settings, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Opens a project file; on failure shows the error and keeps the current one.
+  bool openProject(const QString& path);
+  // Creates an empty project and opens it.
+  bool createProject(const QString& path);
+  void closeProject();
+
+  store::ProjectStore* project() const { return project_.get(); }
+  AnnotationSession* session() const { return session_.get(); }
+  RecentProjects& recentProjects() { return recent_; }
+  DocumentBrowser* browser() const { return browser_; }
+  EditorPane* editorPane() const { return pane_; }
+  SpanEditor* editor() const;
+  LabelLegend* labelLegend() const;
+  StatusBarCounts* statusCounts() const { return counts_; }
+  QMenu* recentMenu() const { return recentMenu_; }
+  QAction* undoAction() const { return undo_; }
+  QAction* redoAction() const { return redo_; }
+  TrainingPanel* trainingPanel() const { return trainingPanel_; }
+  QDockWidget* trainingDock() const { return trainingDock_; }
+  // Suggestions, pool ranking, review queue and evaluation (the Model menu).
+  ModelLoop* modelLoop() const { return modelLoop_; }
+  // Retraining after every N accepted documents (the Train menu).
+  AutoRetrainer* autoRetrainer() const { return autoRetrainer_; }
+
+ public slots:
+  void showDocument(int64_t id);
+  // Sets the open document's status (none: keep it) and opens the next one
+  // in the browser's order and filter.
+  void finishDocument(std::optional<text::DocStatus> status);
+  void previousDocument();
+  void importDialog();
+  void exportDialog();
+  void labelManager();
+  // Shows the training panel (docked on the right) on its Setup page.
+  void showTraining();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void createMenus();
+  void createDocumentMenu();
+  void createTrainMenu();
+  void rebuildRecentMenu();
+  void newProjectDialog();
+  void openProjectDialog();
+  void showAbout();
+  void setProject(std::unique_ptr<store::ProjectStore> project);
+  void connectSession();
+  void reveal(int64_t id);
+  void afterImport();
+  void showError(const QString& title, const QString& message);
+  void updateTitle();
+  void updateActions();
+  QString dialogDirectory() const;
+
+  QSettings& settings_;
+  RecentProjects recent_;
+  std::unique_ptr<store::ProjectStore> project_;
+  std::unique_ptr<AnnotationSession> session_;
+  QUndoGroup* undoGroup_;
+
+  DocumentBrowser* browser_;
+  QDockWidget* browserDock_;
+  TrainingPanel* trainingPanel_;
+  QDockWidget* trainingDock_;
+  EditorPane* pane_;
+  StatusBarCounts* counts_;
+  QMenu* recentMenu_ = nullptr;
+  QMenu* documentMenu_ = nullptr;
+  QAction* undo_ = nullptr;
+  QAction* redo_ = nullptr;
+  QList<QAction*> projectActions_;  // enabled only with a project open
+  ModelLoop* modelLoop_ = nullptr;
+  AutoRetrainer* autoRetrainer_ = nullptr;
+};
+
+}  // namespace spanforge::ui

@@ -1,0 +1,253 @@
+#include "training/dashboard/trainingdashboard.h"
+
+#include "modelloop/evaluation/evaluationtablemodel.h"
+#include "train/runrecorder.h"
+#include "training/dashboard/lossplot.h"
+#include "training/dashboard/memoryplot.h"
+#include "training/dashboard/metricsplot.h"
+#include "training/dashboard/trainingstats.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace spanforge::ui {
+namespace {
+
+QString deviceText(const QString& device) {
+  return device == QLatin1String("cpu") ? QObject::tr("CPU") : device.toUpper();
+}
+
+}  // namespace
+
+TrainingDashboard::TrainingDashboard(QWidget* parent)
+    : QWidget(parent),
+      state_(new QLabel(this)),
+      progress_(new QProgressBar(this)),
+      stop_(new QPushButton(tr("Stop"), this)),
+      error_(new QLabel(this)),
+      stats_(new TrainingStats(this)),
+      // In layout order. A new plot is one more entry here.
+      plots_({new LossPlot(this), new MetricsPlot(this), new MemoryPlot(this)}),
+      metrics_(plot<MetricsPlot>()),
+      labels_(new QListWidget(this)),
+      table_(new EvaluationTableModel(this)),
+      tableView_(new QTableView(this)) {
+  state_->setWordWrap(true);
+  progress_->setRange(0, 1000);
+  progress_->setTextVisible(false);
+  progress_->setMaximumHeight(10);
+  stop_->setEnabled(false);
+  stop_->setToolTip(tr("Stop after the current batch and keep the best model so far"));
+  connect(stop_, &QPushButton::clicked, this, [this] {
+    stop_->setEnabled(false);
+    setState(header_ + tr(" · stopping after this batch…"));
+    emit stopRequested();
+  });
+  error_->setWordWrap(true);
+  error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  error_->setStyleSheet(
+      QStringLiteral("QLabel { background: #fdecea; color: #611a15; border: 1px solid #f5c2c0;"
+                     " border-radius: 4px; padding: 6px; }"));
+  error_->hide();
+
+  auto* top = new QHBoxLayout;
+  top->addWidget(state_, 1);
+  top->addWidget(stop_);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(progress_);
+  layout->addWidget(error_);
+  layout->addWidget(stats_);
+  layout->addWidget(buildPlots(), 1);
+  clear();
+
+  for (TrainingPlot* p : plots_)
+    connect(p, &TrainingPlot::saveRequested, this, &TrainingDashboard::savePlot);
+  connect(metrics_, &MetricsPlot::labelAdded, this, &TrainingDashboard::addLabel);
+  connect(labels_, &QListWidget::itemChanged, this, &TrainingDashboard::labelToggled);
+}
+
+QWidget* TrainingDashboard::buildPlots() {
+  // The list of labels whose F1 curve the metrics plot shows, beside it.
+  labels_->setToolTip(tr("Tick a label to plot its dev F1"));
+  labels_->setMaximumWidth(150);
+  auto* labelBox = new QWidget(this);
+  auto* labelLayout = new QVBoxLayout(labelBox);
+  labelLayout->setContentsMargins(0, 0, 0, 0);
+  labelLayout->addWidget(new QLabel(tr("F1 per label:"), labelBox));
+  labelLayout->addWidget(labels_, 1);
+  auto* metricsRow = new QWidget(this);
+  auto* row = new QHBoxLayout(metricsRow);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->addWidget(metrics_, 1);
+  row->addWidget(labelBox);
+
+  tableView_->setModel(table_);
+  tableView_->verticalHeader()->hide();
+  tableView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  tableView_->horizontalHeader()->setMinimumSectionSize(44);
+  tableView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  tableView_->setAlternatingRowColors(true);
+  connect(table_, &QAbstractItemModel::rowsInserted, tableView_, &QTableView::scrollToBottom);
+
+  // The plots fill two columns in turn; the evaluation table ends the right one.
+  QSplitter* columns[] = {new QSplitter(Qt::Vertical, this), new QSplitter(Qt::Vertical, this)};
+  for (size_t i = 0; i < plots_.size(); ++i)
+    columns[i % 2]->addWidget(plots_[i] == metrics_ ? metricsRow : plots_[i]);
+  columns[1]->addWidget(tableView_);
+  auto* both = new QSplitter(Qt::Horizontal, this);
+  both->addWidget(columns[0]);
+  both->addWidget(columns[1]);
+  both->setStretchFactor(0, 1);
+  both->setStretchFactor(1, 1);
+  both->setSizes({500, 500});  // equal halves, whatever the widgets' size hints
+  return both;
+}
+
+QString TrainingDashboard::stateText() const { return state_->text(); }
+QString TrainingDashboard::errorText() const {
+  return error_->isHidden() ? QString() : error_->text();
+}
+void TrainingDashboard::setState(const QString& text) { state_->setText(text); }
+
+void TrainingDashboard::showError(const QString& text) {
+  error_->setText(text);
+  error_->setVisible(!text.isEmpty());
+}
+
+void TrainingDashboard::reset(int64_t runId, const QString& device) {
+  runId_ = runId;
+  for (TrainingPlot* p : plots_) p->start(device);
+  labels_->clear();
+  table_->clear();
+  stats_->clear();
+  showError(QString());
+}
+
+void TrainingDashboard::addEvent(const store::MetricEvent& event) {
+  for (TrainingPlot* p : plots_) p->addEvent(event);
+  table_->append(event);  // steps too: they give the speed its next row shows
+}
+
+void TrainingDashboard::clear() {
+  reset(0, QStringLiteral("cpu"));
+  clearComparison();
+  live_ = false;
+  stop_->setEnabled(false);
+  progress_->setRange(0, 1000);
+  progress_->setValue(0);
+  setState(tr("No run yet. Set up training and press Train."));
+}
+
+void TrainingDashboard::startLive(const TrainingStart& s) {
+  reset(s.runId, s.device);
+  live_ = true;
+  const auto& t = s.config.training;
+  stats_->setPatience(t.patience);
+  header_ = tr("Run %1 · training on %2 · %L3 train / %L4 dev sentences (dev: %5)")
+                .arg(s.runId)
+                .arg(deviceText(s.device))
+                .arg(s.trainSentences)
+                .arg(s.devSentences)
+                .arg(s.devSource);
+  setState(header_);
+  progress_->setRange(0, 0);  // busy until the first step says how far
+  stop_->setEnabled(true);
+  if (!s.warnings.isEmpty())
+    setToolTip(tr("%n document(s) left out:\n", nullptr, s.warnings.size()) +
+               s.warnings.join(QLatin1Char('\n')));
+}
+
+void TrainingDashboard::addSteps(const std::vector<train::StepEvent>& steps) {
+  if (!live_ || steps.empty()) return;
+  for (const auto& e : steps) addEvent(train::RunRecorder::toMetricEvent(e));
+  const auto& last = steps.back();
+  stats_->showStep(last);
+  if (last.progress >= 0) {
+    progress_->setRange(0, 1000);
+    progress_->setValue(static_cast<int>(1000 * last.progress));
+  }
+}
+
+void TrainingDashboard::addEvaluation(const train::EvaluationEvent& e) {
+  if (!live_) return;
+  addEvent(train::RunRecorder::toMetricEvent(e));
+  stats_->showEvaluation(e);
+}
+
+void TrainingDashboard::finishLive(const TrainingOutcome& o) {
+  live_ = false;
+  stop_->setEnabled(false);
+  progress_->setRange(0, 1000);
+  progress_->setValue(o.failure.isEmpty() ? 1000 : progress_->value());
+  stats_->showFinished(o.finished);
+  if (!o.failure.isEmpty()) {
+    showError(tr("Training failed: %1").arg(o.failure));
+    setState(o.runId ? tr("Run %1 failed.").arg(o.runId) : tr("Training did not start."));
+    return;
+  }
+  const bool stopped = o.finished.reason == train::FinishReason::Cancelled;
+  const QString text = (stopped ? tr("Run %1 stopped: %2.") : tr("Run %1 finished: %2."))
+                           .arg(o.runId)
+                           .arg(QString::fromStdString(o.finished.message));
+  if (!o.storeWarning.isEmpty())
+    showError(tr("The run's metrics could not all be saved: %1").arg(o.storeWarning));
+  setState(text);
+}
+
+void TrainingDashboard::showRun(const store::RunRecord& run,
+                                const std::vector<store::MetricEvent>& events) {
+  reset(run.id, QString::fromStdString(run.device));
+  live_ = false;
+  stop_->setEnabled(false);
+  for (TrainingPlot* p : plots_) p->load(events);
+  table_->load(events);
+  stats_->showStored(events);
+  progress_->setRange(0, 1000);
+  progress_->setValue(run.state == store::RunState::Running ? 0 : 1000);
+  header_ = tr("Run %1 on %2").arg(run.id).arg(deviceText(QString::fromStdString(run.device)));
+  setState(run.message.empty()
+               ? header_
+               : header_ + QStringLiteral(": ") + QString::fromStdString(run.message));
+  if (run.state == store::RunState::Failed)
+    showError(tr("This run failed: %1").arg(QString::fromStdString(run.message)));
+}
+
+void TrainingDashboard::compareWith(const store::RunRecord& run,
+                                    const std::vector<store::MetricEvent>& events) {
+  for (TrainingPlot* p : plots_) p->setComparison(events, tr("run %1").arg(run.id));
+}
+
+void TrainingDashboard::clearComparison() {
+  for (TrainingPlot* p : plots_) p->clearComparison();
+}
+
+void TrainingDashboard::addLabel(const QString& label) {
+  auto* item = new QListWidgetItem(label, labels_);
+  item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+  item->setCheckState(Qt::Unchecked);
+  QPixmap swatch(12, 12);
+  swatch.fill(metrics_->labelColor(label));
+  item->setIcon(QIcon(swatch));
+}
+
+void TrainingDashboard::labelToggled(QListWidgetItem* item) {
+  metrics_->setLabelVisible(item->text(), item->checkState() == Qt::Checked);
+}
+
+void TrainingDashboard::savePlot(TrainingPlot* plot) {
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Save Plot"), QStringLiteral("plot.png"), tr("PNG images (*.png)"));
+  if (!path.isEmpty() && !plot->saveImage(path))
+    showError(tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
+}
+
+}  // namespace spanforge::ui

@@ -1,0 +1,103 @@
+#include "training/dashboard/trainingstats.h"
+
+#include <QGridLayout>
+#include <QLabel>
+
+#include <cmath>
+
+namespace spanforge::ui {
+namespace {
+
+QString duration(double seconds) {
+  if (seconds < 0 || !std::isfinite(seconds)) return QStringLiteral("–");
+  const auto s = static_cast<qint64>(std::llround(seconds));
+  if (s >= 3600)
+    return QStringLiteral("%1:%2:%3")
+        .arg(s / 3600)
+        .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
+        .arg(s % 60, 2, 10, QLatin1Char('0'));
+  return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString f1Text(double f1, int64_t step) {
+  return QObject::tr("%1 % (step %2)").arg(100 * f1, 0, 'f', 1).arg(step);
+}
+
+}  // namespace
+
+TrainingStats::TrainingStats(QWidget* parent) : QWidget(parent) {
+  static const char* const kCaptions[] = {"Step · epoch", "Words/s", "Elapsed",
+                                          "ETA",          "Best F1", "Patience left"};
+  auto* grid = new QGridLayout(this);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->setHorizontalSpacing(18);
+  grid->setVerticalSpacing(0);
+  QFont big = font();
+  big.setPointSizeF(font().pointSizeF() * 1.35);
+  big.setBold(true);
+  for (int i = 0; i < FieldCount; ++i) {
+    auto* caption = new QLabel(tr(kCaptions[i]), this);
+    caption->setForegroundRole(QPalette::PlaceholderText);
+    values_[i] = new QLabel(this);
+    values_[i]->setFont(big);
+    values_[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    grid->addWidget(caption, 0, i);
+    grid->addWidget(values_[i], 1, i);
+    grid->setColumnStretch(i, 1);
+  }
+  clear();
+}
+
+void TrainingStats::set(Field f, const QString& text) { values_[f]->setText(text); }
+QString TrainingStats::value(Field f) const { return values_[f]->text(); }
+
+void TrainingStats::clear() {
+  for (QLabel* v : values_) v->setText(QStringLiteral("–"));
+}
+
+void TrainingStats::setPatience(int64_t patience) {
+  patience_ = patience;
+  set(Patience, patience > 0 ? QStringLiteral("%1 / %1").arg(patience) : tr("off"));
+}
+
+void TrainingStats::showStep(const train::StepEvent& e) {
+  set(Step, QStringLiteral("%L1 · %2").arg(e.step).arg(e.epoch));
+  set(Speed, QStringLiteral("%L1").arg(e.wordsPerSecond, 0, 'f', 0));
+  set(Elapsed, duration(e.elapsedSeconds));
+  set(Eta, duration(e.etaSeconds));
+}
+
+void TrainingStats::showEvaluation(const train::EvaluationEvent& e) {
+  set(Best, f1Text(e.bestF1, e.bestStep));
+  set(Patience, e.patienceLeft < 0 ? tr("off")
+                                   : QStringLiteral("%1 / %2").arg(e.patienceLeft).arg(patience_));
+}
+
+void TrainingStats::showFinished(const train::FinishedEvent& e) {
+  set(Elapsed, duration(e.elapsedSeconds));
+  set(Eta, tr("done"));
+  if (e.bestStep > 0) set(Best, f1Text(e.best.overall.f1, e.bestStep));
+}
+
+void TrainingStats::showStored(const std::vector<store::MetricEvent>& events) {
+  clear();
+  double best = -1, words = 0;
+  int64_t bestStep = 0, steps = 0;
+  for (const auto& e : events) {
+    if (e.hasScores && e.f1 > best) {
+      best = e.f1;
+      bestStep = e.step;
+    }
+    if (!e.hasScores && std::isfinite(e.wordsPerSecond)) {
+      words += e.wordsPerSecond;
+      ++steps;
+    }
+  }
+  if (events.empty()) return;
+  set(Step, QStringLiteral("%L1 · %2").arg(events.back().step).arg(events.back().epoch));
+  if (steps) set(Speed, QStringLiteral("%L1").arg(words / steps, 0, 'f', 0));
+  set(Elapsed, duration(events.back().elapsedSeconds));
+  if (bestStep) set(Best, f1Text(best, bestStep));
+}
+
+}  // namespace spanforge::ui

@@ -1,0 +1,82 @@
+#include "training/setup/datacheckview.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace spanforge::ui {
+namespace {
+
+QIcon iconFor(const QStyle* style, project::Severity s) {
+  switch (s) {
+    case project::Severity::Warning:
+      return style->standardIcon(QStyle::SP_MessageBoxWarning);
+    case project::Severity::Info:
+      return style->standardIcon(QStyle::SP_MessageBoxInformation);
+    case project::Severity::Ok:
+      break;
+  }
+  return style->standardIcon(QStyle::SP_DialogApplyButton);
+}
+
+}  // namespace
+
+DataCheckView::DataCheckView(QWidget* parent)
+    : QWidget(parent), summary_(new QLabel(this)), tree_(new QTreeWidget(this)) {
+  summary_->setWordWrap(true);
+  summary_->setTextFormat(Qt::PlainText);
+  tree_->setHeaderHidden(true);
+  tree_->setColumnCount(1);
+  tree_->setWordWrap(true);
+  tree_->setUniformRowHeights(false);
+  tree_->header()->setSectionResizeMode(QHeaderView::Stretch);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(summary_);
+  layout->addWidget(tree_, 1);
+  clear(tr("The data checks run when you press Train (or Check Data)."));
+}
+
+QString DataCheckView::summary() const { return summary_->text(); }
+
+void DataCheckView::clear(const QString& message) {
+  tree_->clear();
+  summary_->setStyleSheet(QString());
+  summary_->setText(message);
+}
+
+void DataCheckView::setResult(const DataCheckOutcome& r) {
+  tree_->clear();
+  if (!r.blocking.isEmpty()) {
+    summary_->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold;"));
+    summary_->setText(tr("Training cannot start: %1").arg(r.blocking));
+  } else {
+    summary_->setStyleSheet(QString());
+    summary_->setText(tr("%L1 accepted documents: %L2 train, %L3 dev (%4). %n warning(s).", nullptr,
+                         r.warningCount())
+                          .arg(r.report.documents)
+                          .arg(r.trainSentences)
+                          .arg(r.devSentences)
+                          .arg(r.devSource));
+  }
+  for (const auto& check : r.report.checks) {
+    auto* item = new QTreeWidgetItem(tree_, {QString::fromStdString(check.message)});
+    item->setIcon(0, iconFor(style(), check.severity));
+    // A long message is elided in the list: the tool tip has all of it.
+    item->setToolTip(0, QString::fromStdString(check.message + "\n(" + check.id + ")"));
+    for (const auto& ex : check.examples)
+      new QTreeWidgetItem(
+          item, {tr("document %1: %2").arg(ex.documentId).arg(QString::fromStdString(ex.detail))});
+    item->setExpanded(check.severity == project::Severity::Warning);
+  }
+  if (!r.warnings.isEmpty()) {
+    auto* item = new QTreeWidgetItem(
+        tree_, {tr("%n document(s) left out of training", nullptr, static_cast<int>(r.skipped))});
+    item->setIcon(0, iconFor(style(), project::Severity::Warning));
+    for (const QString& w : r.warnings) new QTreeWidgetItem(item, {w});
+  }
+}
+
+}  // namespace spanforge::ui

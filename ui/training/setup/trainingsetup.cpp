@@ -1,0 +1,182 @@
+#include "training/setup/trainingsetup.h"
+
+#include "train/config/configerror.h"
+#include "train/config/tomlconfig.h"
+#include "training/setup/configform.h"
+#include "training/setup/datacheckview.h"
+#include "training/setup/datasplitbox.h"
+#include "training/setup/devicechooser.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <exception>
+
+namespace spanforge::ui {
+namespace {
+
+QGroupBox* group(const QString& title, QWidget* content, QWidget* parent) {
+  auto* box = new QGroupBox(title, parent);
+  auto* layout = new QVBoxLayout(box);
+  layout->addWidget(content);
+  return box;
+}
+
+}  // namespace
+
+TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* parent)
+    : QWidget(parent),
+      form_(new ConfigForm(
+          {"data.dev_fraction", "data.dev_seed", "device.device", "device.threads"}, this)),
+      devices_(new DeviceChooser(std::move(gpus), this)),
+      split_(new DataSplitBox(this)),
+      checks_(new DataCheckView(this)),
+      status_(new QLabel(this)),
+      check_(new QPushButton(tr("Check Data"), this)),
+      anyway_(new QPushButton(tr("Train Anyway"), this)),
+      train_(new QPushButton(tr("Train"), this)) {
+  auto* right = new QWidget(this);
+  auto* column = new QVBoxLayout(right);
+  column->setContentsMargins(0, 0, 0, 0);
+  column->addWidget(group(tr("Device"), devices_, right));
+  column->addWidget(group(tr("Dev set"), split_, right));
+  column->addWidget(group(tr("Data checks"), checks_, right), 1);
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->addWidget(group(tr("Training config"), form_, this));
+  splitter->addWidget(right);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+
+  auto* load = new QPushButton(tr("Load Config…"), this);
+  auto* save = new QPushButton(tr("Save Config…"), this);
+  load->setToolTip(tr("Read a TOML config (spanforge-cli init-config writes one)"));
+  status_->setWordWrap(true);
+  train_->setDefault(true);
+  anyway_->hide();
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(load);
+  buttons->addWidget(save);
+  buttons->addWidget(status_, 1);
+  buttons->addWidget(check_);
+  buttons->addWidget(anyway_);
+  buttons->addWidget(train_);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(splitter, 1);
+  layout->addLayout(buttons);
+
+  connect(load, &QPushButton::clicked, this, &TrainingSetup::loadToml);
+  connect(save, &QPushButton::clicked, this, &TrainingSetup::saveToml);
+  connect(check_, &QPushButton::clicked, this, &TrainingSetup::checkRequested);
+  connect(train_, &QPushButton::clicked, this, &TrainingSetup::trainRequested);
+  connect(anyway_, &QPushButton::clicked, this, &TrainingSetup::confirmed);
+  connect(form_, &ConfigForm::changed, this, &TrainingSetup::updateButtons);
+  connect(devices_, &DeviceChooser::changed, this, &TrainingSetup::updateButtons);
+  connect(split_, &DataSplitBox::changed, this, [this] {
+    if (state_ == State::Confirm) setState(State::Idle);  // the checks no longer apply
+    updateButtons();
+  });
+  setConfig(train::defaultConfig());
+}
+
+void TrainingSetup::setConfig(const train::TrainConfig& config) {
+  form_->setConfig(config);
+  devices_->setSettings(config.device);
+  split_->setSettings(config.data);
+}
+
+train::TrainConfig TrainingSetup::config() const {
+  train::TrainConfig c = form_->config();
+  c.device = devices_->settings();
+  c.data = split_->apply(c.data);
+  return c;
+}
+
+QString TrainingSetup::devFile() const { return split_->devFile(); }
+void TrainingSetup::setMarkedDev(int64_t count) { split_->setMarkedDev(count); }
+
+QString TrainingSetup::validationError() const {
+  if (!form_->isValid()) return form_->errors().join(QLatin1Char('\n'));
+  if (split_->fileButton()->isChecked() && devFile().isEmpty()) return tr("Choose a dev file.");
+  try {
+    train::validateConfig(config(), "settings");
+  } catch (const std::exception& e) {
+    return QString::fromStdString(e.what());
+  }
+  return {};
+}
+
+void TrainingSetup::setState(State state) {
+  state_ = state;
+  switch (state) {
+    case State::Idle:
+      status_->clear();
+      break;
+    case State::Checking:
+      status_->setText(tr("Checking the data…"));
+      checks_->clear(tr("Checking the data…"));
+      break;
+    case State::Confirm:
+      status_->setText(tr("The data checks found problems (see Data checks). Train anyway?"));
+      break;
+    case State::Training:
+      status_->setText(tr("Training: see the Dashboard."));
+      break;
+  }
+  updateButtons();
+}
+
+void TrainingSetup::showCheck(const DataCheckOutcome& result, bool wantsTraining) {
+  checks_->setResult(result);
+  if (!result.blocking.isEmpty()) {
+    setState(State::Idle);
+    status_->setText(tr("Training cannot start: see Data checks."));
+  } else {
+    setState(wantsTraining && result.warningCount() > 0 ? State::Confirm : State::Idle);
+  }
+}
+
+void TrainingSetup::updateButtons() {
+  const QString error = validationError();
+  const bool idle = state_ == State::Idle || state_ == State::Confirm;
+  train_->setEnabled(idle && error.isEmpty());
+  train_->setToolTip(error);
+  check_->setEnabled(idle);
+  anyway_->setVisible(state_ == State::Confirm);
+  anyway_->setEnabled(state_ == State::Confirm && error.isEmpty());
+}
+
+void TrainingSetup::loadToml() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Load Training Config"), QString(),
+                                                    tr("TOML config (*.toml);;All files (*)"));
+  if (path.isEmpty()) return;
+  try {
+    setConfig(train::loadConfigFile(QFile::encodeName(path).toStdString()));
+    status_->setText(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
+  } catch (const std::exception& e) {
+    status_->setText(tr("Cannot load the config: %1").arg(QString::fromStdString(e.what())));
+  }
+}
+
+void TrainingSetup::saveToml() {
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Save Training Config"), QStringLiteral("config.toml"), tr("TOML config (*.toml)"));
+  if (path.isEmpty()) return;
+  QFile file(path);
+  const std::string text = train::toToml(config());
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+      file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
+    status_->setText(tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
+  else
+    status_->setText(tr("Saved %1.").arg(QFileInfo(path).fileName()));
+}
+
+}  // namespace spanforge::ui

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "train/config/trainconfig.h"
+#include "train/device/cudadevices.h"
+#include "training/setup/datacheckworker.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QPushButton;
+
+namespace spanforge::ui {
+
+class ConfigForm;
+class DataCheckView;
+class DataSplitBox;
+class DeviceChooser;
+
+// The page before training: the config form, the device, the data split and
+// the data checks, with Load/Save of the TOML config, Check Data and Train.
+// Train runs the checks first; when they warn, the warnings are shown and
+// "Train Anyway" goes on.
+class TrainingSetup : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum class State { Idle, Checking, Confirm, Training };
+
+  explicit TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* parent = nullptr);
+
+  void setConfig(const train::TrainConfig& config);
+  // The form, device and split merged into one config.
+  train::TrainConfig config() const;
+  QString devFile() const;
+  void setMarkedDev(int64_t count);
+  // Why training cannot start with these settings; empty when it can.
+  QString validationError() const;
+
+  State state() const { return state_; }
+  void setState(State state);
+  // Shows a check's result; Confirm when it warns and Train asked for it.
+  void showCheck(const DataCheckOutcome& result, bool wantsTraining);
+
+  ConfigForm* form() const { return form_; }
+  DeviceChooser* devices() const { return devices_; }
+  DataSplitBox* split() const { return split_; }
+  DataCheckView* checks() const { return checks_; }
+  QPushButton* trainButton() const { return train_; }
+  QPushButton* anywayButton() const { return anyway_; }
+  QPushButton* checkButton() const { return check_; }
+
+ signals:
+  void checkRequested();
+  void trainRequested();
+  void confirmed();
+
+ private:
+  void loadToml();
+  void saveToml();
+  void updateButtons();
+
+  ConfigForm* form_;
+  DeviceChooser* devices_;
+  DataSplitBox* split_;
+  DataCheckView* checks_;
+  QLabel* status_;
+  QPushButton* check_;
+  QPushButton* anyway_;
+  QPushButton* train_;
+  State state_ = State::Idle;
+};
+
+}  // namespace spanforge::ui
