@@ -151,8 +151,11 @@ int main(int argc, char** argv) {
   grabPage(panel.runs(), "-runs.png");
   const ui::TrainingDashboard* dash = panel.dashboard();
   std::printf("replot (average of the last ones):");
-  for (const ui::TrainingPlot* p : dash->plots())
-    std::printf(" %s %.1f ms", qPrintable(p->title()), p->replotTime(true));
+  const char* separator = " ";
+  for (const ui::TrainingPlot* p : dash->plots()) {
+    std::printf("%s%s %.1f ms", separator, qPrintable(p->title()), p->replotTime(true));
+    separator = "; ";
+  }
   std::printf("\n");
   panel.setProject(nullptr);
   project.reset();

@@ -77,8 +77,7 @@ std::vector<text::Token> DocumentCodec::decodeTokens(const std::vector<uint8_t>&
 std::string DocumentCodec::snippet(std::string_view text, size_t maxCodePoints) {
   std::string out;
   size_t count = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
+  for (const char c : text) {
     const bool lead = (static_cast<unsigned char>(c) & 0xC0) != 0x80;
     if (lead && count++ == maxCodePoints) break;
     out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;

@@ -120,10 +120,10 @@ void HelpOverlay::paintEvent(QPaintEvent*) {
              Qt::AlignRight | Qt::AlignVCenter, tr("Press any key to close"));
 
   qreal x = card.left() + pad;
-  for (int c = 0; c < columns.size(); ++c) {
-    const auto [keyWidth, actionWidth] = widths(columns[c]);
+  for (const auto& column : columns) {
+    const auto [keyWidth, actionWidth] = widths(column);
     qreal y = card.top() + pad + headline;
-    for (const KeyGroup& g : columns[c]) {
+    for (const KeyGroup& g : column) {
       p.setFont(bold);
       p.setPen(pal.color(QPalette::Highlight));
       p.drawText(QRectF(x, y, keyWidth + actionWidth, row), Qt::AlignLeft | Qt::AlignVCenter,

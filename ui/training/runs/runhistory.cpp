@@ -164,7 +164,7 @@ bool RunHistory::useModel(int64_t modelId) {
   return true;
 }
 
-void RunHistory::startTask(const QString& what, std::function<QString()> task) {
+void RunHistory::startTask(const QString& what, const std::function<QString()>& task) {
   const int job = jobs_.start();
   busyWhat_ = what;
   setMessage(tr("Exporting…"));

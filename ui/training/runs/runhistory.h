@@ -62,7 +62,7 @@ class RunHistory : public QWidget {
 
  private:
   void updateButtons();
-  void startTask(const QString& what, std::function<QString()> task);
+  void startTask(const QString& what, const std::function<QString()>& task);
   void setMessage(const QString& text, bool error = false);
 
   store::ProjectStore* project_ = nullptr;

@@ -12,7 +12,7 @@
 
 namespace spanforge::ui {
 
-DeviceChooser::DeviceChooser(std::vector<train::CudaDeviceInfo> gpus, QWidget* parent)
+DeviceChooser::DeviceChooser(const std::vector<train::CudaDeviceInfo>& gpus, QWidget* parent)
     : QWidget(parent),
       device_(new QComboBox(this)),
       threads_(new QSpinBox(this)),

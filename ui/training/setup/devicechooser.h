@@ -22,7 +22,7 @@ class DeviceChooser : public QWidget {
 
  public:
   // `gpus`: the devices to offer (CudaDevices::list(), injected for tests).
-  explicit DeviceChooser(std::vector<train::CudaDeviceInfo> gpus, QWidget* parent = nullptr);
+  explicit DeviceChooser(const std::vector<train::CudaDeviceInfo>& gpus, QWidget* parent = nullptr);
 
   void setSettings(const train::DeviceSettings& settings);
   train::DeviceSettings settings() const;
