@@ -75,8 +75,9 @@ struct Trainer::Impl {
   std::vector<std::vector<int64_t>> tags;
 
   // Progress of the run.
-  int64_t step = 0;
-  int64_t epochs = 0;  // completed passes
+  int64_t step = 0;     // optimizer steps
+  int64_t batches = 0;  // batches trained (accumulate_gradient per step)
+  int64_t epochs = 0;   // completed passes
   bool partialEpoch = false;
   double lossSum = 0.0;
   int64_t lossCount = 0;
@@ -96,8 +97,12 @@ struct Trainer::Impl {
   void collectKnownWords();  // before featurize()
   void featurize();
   void evaluate(const Evaluator& evaluator, bool* stop);
-  void trainStep(torch::optim::Optimizer& opt, const std::vector<size_t>& members, double lr,
-                 ThroughputMeter& meter, double epochsDone);
+  // One optimizer step over `group` (accumulate_gradient batches or fewer).
+  void trainStep(torch::optim::Optimizer& opt, const std::vector<std::vector<size_t>>& group,
+                 double lr, ThroughputMeter& meter, double epochsDone);
+  // Loss of one batch, checked finite; its gradient (times `weight`) is
+  // added to the parameters'.
+  double accumulate(const std::vector<size_t>& members, double weight, double lr);
   std::optional<FinishReason> limitReached(double epochsDone) const;
   FinishedEvent finish(FinishReason reason);
   FinishedEvent runLoop();
@@ -143,15 +148,9 @@ void Trainer::Impl::featurize() {
   }
 }
 
-void Trainer::Impl::trainStep(torch::optim::Optimizer& opt, const std::vector<size_t>& members,
-                              double lr, ThroughputMeter& meter, double epochsDone) {
-  const auto t0 = Clock::now();
-  ++step;
+double Trainer::Impl::accumulate(const std::vector<size_t>& members, double weight, double lr) {
   model::Batch batch;
   for (size_t i : members) batch.add(features[i], tags[i]);
-  for (auto& group : opt.param_groups()) group.options().set_lr(lr);
-  model->setTraining(true);
-  opt.zero_grad();
   torch::Tensor loss = model->lossTensor(batch);
   if (options.poisonLoss && options.poisonLoss(step))
     loss = loss * std::numeric_limits<double>::quiet_NaN();
@@ -163,14 +162,35 @@ void Trainer::Impl::trainStep(torch::optim::Optimizer& opt, const std::vector<si
         << "); lower training.learning_rate or set training.grad_clip";
     throw Failure{FailureKind::Diverged, msg.str()};
   }
-  loss.backward();
+  // The loss is a mean per sentence; the step's gradient is the mean of the
+  // group's, like one batch made of all of them.
+  (weight == 1.0 ? loss : loss * weight).backward();
+  return value;
+}
+
+void Trainer::Impl::trainStep(torch::optim::Optimizer& opt,
+                              const std::vector<std::vector<size_t>>& group, double lr,
+                              ThroughputMeter& meter, double epochsDone) {
+  const auto t0 = Clock::now();
+  ++step;
+  for (auto& g : opt.param_groups()) g.options().set_lr(lr);
+  model->setTraining(true);
+  opt.zero_grad();
+  const double weight = 1.0 / static_cast<double>(group.size());
+  double value = 0.0;
+  int64_t words = 0;
+  for (const auto& members : group) {
+    value += accumulate(members, weight, lr) * weight;
+    for (size_t i : members) words += features[i].length;
+    ++batches;
+  }
   if (config.training.gradClip > 0)
     torch::nn::utils::clip_grad_norm_(model->module().parameters(), config.training.gradClip);
   opt.step();
   if (average) average->update(*model);
   model->setTraining(false);
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
-  meter.add(batch.words(), secs);
+  meter.add(words, secs);
   lossSum += value;
   ++lossCount;
 
@@ -178,7 +198,7 @@ void Trainer::Impl::trainStep(torch::optim::Optimizer& opt, const std::vector<si
   e.step = step;
   e.epoch = epochs + 1;
   e.loss = value;
-  e.batchWords = batch.words();
+  e.batchWords = words;
   e.wordsPerSecond = meter.wordsPerSecond();
   e.learningRate = lr;
   e.elapsedSeconds = elapsed();
@@ -274,17 +294,23 @@ FinishedEvent Trainer::Impl::runLoop() {
 
   std::optional<FinishReason> reason;
   while (!reason) {
-    const auto batches = batcher.epoch(rng, step + 1);
-    if (batches.empty()) throw Failure{FailureKind::Data, "the training data has no tokens"};
+    // The batch schedule counts batches, which are steps unless accumulating.
+    const auto epoch = batcher.epoch(rng, batches + 1);
+    if (epoch.empty()) throw Failure{FailureKind::Data, "the training data has no tokens"};
+    const auto perStep = static_cast<size_t>(config.training.accumulateGradient);
     size_t done = 0;
-    for (; done < batches.size() && !reason; ++done) {
+    while (done < epoch.size() && !reason) {
       if (cancelled()) {
         reason = FinishReason::Cancelled;
         break;
       }
+      const size_t n = std::min(perStep, epoch.size() - done);
+      const auto first = epoch.begin() + static_cast<std::ptrdiff_t>(done);
+      const std::vector<std::vector<size_t>> group(first, first + static_cast<std::ptrdiff_t>(n));
+      done += n;
       const double epochsDone = static_cast<double>(epochs) +
-                                static_cast<double>(done + 1) / static_cast<double>(batches.size());
-      trainStep(*optimizer, batches[done], schedule.at(step + 1), meter, epochsDone);
+                                static_cast<double>(done) / static_cast<double>(epoch.size());
+      trainStep(*optimizer, group, schedule.at(step + 1), meter, epochsDone);
       bool stop = false;
       if (step % config.training.evalFrequency == 0) {
         evaluate(devEvaluator, &stop);
@@ -292,7 +318,7 @@ FinishedEvent Trainer::Impl::runLoop() {
       }
       if (!reason) reason = limitReached(epochsDone);
     }
-    if (done == batches.size())
+    if (done == epoch.size())
       ++epochs;
     else if (done > 0)
       partialEpoch = true;

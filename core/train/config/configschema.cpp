@@ -221,6 +221,8 @@ std::vector<ConfigField> buildFields() {
             "compounding: factor by which the batch grows each step"),
       field(t, "length_bucketing", T, &TrainingSettings::lengthBucketing, anyBool(),
             "Batch sentences of similar length together (less padding, faster)"),
+      field(t, "accumulate_gradient", T, &TrainingSettings::accumulateGradient, ints(1),
+            "Batches per optimizer step (their mean gradient): a larger batch in the memory of one"),
       field(t, "eval_frequency", T, &TrainingSettings::evalFrequency, ints(1),
             "Evaluate on dev every this many steps"),
       field(t, "patience", T, &TrainingSettings::patience, ints(0),

@@ -56,6 +56,10 @@ struct TrainingSettings {
   int64_t batchStop = 1000;
   double batchCompound = 1.001;
   bool lengthBucketing = true;  // batch sentences of similar length (less padding)
+  // Batches per optimizer step (spaCy's accumulate_gradient): the step's
+  // gradient is the mean of theirs, so N batches of W words train like one of
+  // N*W words in the memory of one.
+  int64_t accumulateGradient = 1;
 
   int64_t evalFrequency = 100;  // evaluate on dev every N steps (and at the end)
   int64_t patience = 10;        // evaluations without a better dev F1 before stopping; 0 = off
