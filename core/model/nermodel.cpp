@@ -8,6 +8,7 @@
 #include "model/tagset.h"
 #include "model/vectors.h"
 
+#include <ATen/autocast_mode.h>
 #include <torch/cuda.h>
 #include <torch/nn/module.h>
 #include <torch/serialize/input-archive.h>
@@ -21,6 +22,24 @@
 
 namespace spanforge::model {
 namespace {
+
+// Autocast off on this thread for a scope, and back as it was after.
+class Fp32Scope {
+ public:
+  Fp32Scope() : cpu_(at::autocast::is_cpu_enabled()), gpu_(at::autocast::is_enabled()) {
+    at::autocast::set_cpu_enabled(false);
+    at::autocast::set_enabled(false);
+  }
+  ~Fp32Scope() {
+    at::autocast::set_cpu_enabled(cpu_);
+    at::autocast::set_enabled(gpu_);
+  }
+  Fp32Scope(const Fp32Scope&) = delete;
+  Fp32Scope& operator=(const Fp32Scope&) = delete;
+
+ private:
+  bool cpu_, gpu_;
+};
 
 text::TagScheme schemeOf(const std::string& name) {
   const auto s = text::parseTagScheme(name);
@@ -79,7 +98,10 @@ struct NerModel::Impl {
     if (!batch.hasTags()) throw std::invalid_argument("the batch has no gold tags");
     const BatchTensors t = tensors(batch);
     const torch::Tensor e = network.emissions(t, train);
-    return network.crf().negLogLikelihood(e, t.tags(), t.mask()).mean();
+    // The CRF's log-space sums lose too much in 16 bits: fp32 whatever the
+    // autocast state of the caller (training.mixed_precision).
+    const Fp32Scope fp32;
+    return network.crf().negLogLikelihood(e.to(torch::kFloat), t.tags(), t.mask()).mean();
   }
 
   ModelConfig config;

@@ -7,6 +7,7 @@
 #include "model/weighttransfer.h"
 #include "train/data/batcher.h"
 #include "train/data/datarequirements.h"
+#include "train/device/autocastscope.h"
 #include "train/device/computedevice.h"
 #include "train/device/parallelfor.h"
 #include "train/eval/evaluator.h"
@@ -151,7 +152,12 @@ void Trainer::Impl::featurize() {
 double Trainer::Impl::accumulate(const std::vector<size_t>& members, double weight, double lr) {
   model::Batch batch;
   for (size_t i : members) batch.add(features[i], tags[i]);
-  torch::Tensor loss = model->lossTensor(batch);
+  torch::Tensor loss;
+  {
+    // The forward pass only: backward runs each op in the type it was recorded in.
+    const AutocastScope amp(device, config.training.mixedPrecision);
+    loss = model->lossTensor(batch);
+  }
   if (options.poisonLoss && options.poisonLoss(step))
     loss = loss * std::numeric_limits<double>::quiet_NaN();
   const double value = loss.item<double>();

@@ -35,7 +35,7 @@ ConfigValue otherValue(const ConfigField& f, const ConfigValue& v) {
       return !std::get<bool>(v);
     case ValueType::String:
       for (const char* s : {"cnn", "bilstm", "iob2", "sgd", "adam", "linear", "compounding", "cpu",
-                            "cuda:1", "norm shape", "vectors/glove \"6B\" \\ 100d.txt.gz"}) {
+                            "cuda:1", "bf16", "norm shape", "vectors/glove \"6B\" \\ 100d.txt.gz"}) {
         if (std::get<std::string>(v) != s && f.accepts(ConfigValue(std::string(s)))) {
           return std::string(s);
         }

@@ -221,8 +221,11 @@ std::vector<ConfigField> buildFields() {
             "compounding: factor by which the batch grows each step"),
       field(t, "length_bucketing", T, &TrainingSettings::lengthBucketing, anyBool(),
             "Batch sentences of similar length together (less padding, faster)"),
-      field(t, "accumulate_gradient", T, &TrainingSettings::accumulateGradient, ints(1),
-            "Batches per optimizer step (their mean gradient): a larger batch in the memory of one"),
+      field(
+          t, "accumulate_gradient", T, &TrainingSettings::accumulateGradient, ints(1),
+          "Batches per optimizer step (their mean gradient): a larger batch in the memory of one"),
+      field(t, "mixed_precision", T, &TrainingSettings::mixedPrecision, oneOf({"off", "bf16"}),
+            "bf16: forward pass in bfloat16 autocast (CRF, weights, gradients stay fp32)"),
       field(t, "eval_frequency", T, &TrainingSettings::evalFrequency, ints(1),
             "Evaluate on dev every this many steps"),
       field(t, "patience", T, &TrainingSettings::patience, ints(0),

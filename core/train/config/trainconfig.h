@@ -60,6 +60,9 @@ struct TrainingSettings {
   // gradient is the mean of theirs, so N batches of W words train like one of
   // N*W words in the memory of one.
   int64_t accumulateGradient = 1;
+  // "bf16": the forward pass under bfloat16 autocast (AutocastScope); the
+  // CRF, weights and gradients stay fp32. Off until measured faster at equal F1.
+  std::string mixedPrecision = "off";
 
   int64_t evalFrequency = 100;  // evaluate on dev every N steps (and at the end)
   int64_t patience = 10;        // evaluations without a better dev F1 before stopping; 0 = off
