@@ -44,7 +44,8 @@ ExportDialog::ExportDialog(const QString& projectPath, int64_t accepted, int64_t
   // The registry lists the formats; "auto" names the extensions it can pick from.
   const auto writable = io::FormatRegistry::supporting(io::FormatRegistry::Access::Write);
   format_->addItem(tr("From the file name (%1)")
-                       .arg(FormatFilters::writableExtensions().join(QStringLiteral(", "))),
+                       .arg(FormatFilters::extensions(io::FormatRegistry::Access::Write)
+                                .join(QStringLiteral(", "))),
                    int(io::Format::Auto));
   for (const io::FormatInfo* f : writable)
     format_->addItem(QString::fromStdString(f->displayName), int(f->format));

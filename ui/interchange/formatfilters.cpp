@@ -34,9 +34,9 @@ QString FormatFilters::writeFilters() {
   return filters.join(QStringLiteral(";;"));
 }
 
-QStringList FormatFilters::writableExtensions() {
+QStringList FormatFilters::extensions(io::FormatRegistry::Access access) {
   QStringList out;
-  for (const io::FormatInfo* f : io::FormatRegistry::supporting(io::FormatRegistry::Access::Write))
+  for (const io::FormatInfo* f : io::FormatRegistry::supporting(access))
     for (const std::string& ext : f->extensions) out << QString::fromStdString(ext);
   return out;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "io/formatregistry.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -15,8 +17,8 @@ class FormatFilters {
   static QString readFilter(const QString& title);
   // One "Name (*.ext ...)" filter per writable format with an extension.
   static QString writeFilters();
-  // The extensions "auto" picks a writable format by (".jsonl", ".json", ...).
-  static QStringList writableExtensions();
+  // The extensions "auto" picks a readable (writable) format by (".jsonl", ".json", ...).
+  static QStringList extensions(io::FormatRegistry::Access access);
 };
 
 }  // namespace spanforge::ui

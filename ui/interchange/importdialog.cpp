@@ -55,11 +55,9 @@ ImportDialog::ImportDialog(const QString& projectPath, QWidget* parent)
 
   // The registry lists the formats; "detect" names the extensions it falls back on.
   const auto readable = io::FormatRegistry::supporting(io::FormatRegistry::Access::Read);
-  QStringList autoExtensions;
-  for (const io::FormatInfo* f : readable)
-    for (const std::string& ext : f->extensions) autoExtensions << QString::fromStdString(ext);
   format_->addItem(tr("Detect from the content, else the name (%1)")
-                       .arg(autoExtensions.join(QStringLiteral(", "))),
+                       .arg(FormatFilters::extensions(io::FormatRegistry::Access::Read)
+                                .join(QStringLiteral(", "))),
                    int(io::Format::Auto));
   for (const io::FormatInfo* f : readable)
     format_->addItem(QString::fromStdString(f->displayName), int(f->format));

@@ -33,5 +33,6 @@ TEST_CASE("Save dialogs offer one filter per writable format with its own extens
                         [&](const QString& s) { return s.startsWith(name); }) == 1);
   }
   CHECK(filters.size() == withExtensions);
-  CHECK(FormatFilters::writableExtensions().contains(QStringLiteral(".jsonl")));
+  CHECK(FormatFilters::extensions(io::FormatRegistry::Access::Write)
+            .contains(QStringLiteral(".jsonl")));
 }
