@@ -11,10 +11,12 @@
 #include "cli/rankcommand.h"
 #include "cli/statscommand.h"
 #include "cli/traincommand.h"
+#include "cli/trainworkercommand.h"
 #include "io/inputerror.h"
 #include "io/writeerror.h"
 #include "store/storeerror.h"
 #include "train/config/configerror.h"
+#include "train/distributed/distributederror.h"
 #include "train/package/modelpackageerror.h"
 #include "train/trainingerror.h"
 
@@ -42,6 +44,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<DebugDataCommand>());
   commands.push_back(std::make_unique<InitConfigCommand>());
   commands.push_back(std::make_unique<TrainCommand>());
+  commands.push_back(std::make_unique<TrainWorkerCommand>());
   commands.push_back(std::make_unique<EvaluateCommand>());
   commands.push_back(std::make_unique<PredictCommand>());
   commands.push_back(std::make_unique<RankCommand>());
@@ -82,6 +85,9 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
       err << "error: " << e.what() << "\n";
       return kBadInput;
     } catch (const train::ModelPackageError& e) {  // missing, corrupt or incompatible model
+      err << "error: " << e.what() << "\n";
+      return kBadInput;
+    } catch (const train::DistributedError& e) {  // a rank that failed or never started
       err << "error: " << e.what() << "\n";
       return kBadInput;
     } catch (const train::TrainingError& e) {

@@ -7,6 +7,12 @@
 #include "store/projectstore.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
+#include "train/device/computedevice.h"
+#include "train/device/processcount.h"
+#include "train/distributed/localgroup.h"
+#include "train/distributed/processgroup.h"
+#include "train/distributed/rankjob.h"
+#include "train/distributed/workerexecutable.h"
 #include "train/package/modelpackage.h"
 #include "train/trainer.h"
 
@@ -31,6 +37,12 @@ void printWarnings(std::ostream& err, const std::vector<std::string>& warnings, 
     err << "warning: " << warnings[i] << "\n";
   if (warnings.size() > kShown) err << "warning: ... " << warnings.size() - kShown << " more\n";
   if (skipped > 0) err << "warning: " << skipped << " document(s) left out of the data\n";
+}
+
+// Where ranks other than 0 send what rank 0 already says.
+std::ostream& nullStream() {
+  static std::ostream null(nullptr);
+  return null;
 }
 
 std::string describe(const train::Corpus& c) {
@@ -60,6 +72,10 @@ CLI::App* TrainCommand::setup(CLI::App& app) {
   cmd->add_option("--device", device_, "auto, cpu, cuda or cuda:N (overrides the config)");
   cmd->add_option("--threads", threads_, "CPU threads; 0 = the fastest default")
       ->check(CLI::Range(0, 1024));
+  cmd->add_option("--nproc", nproc_,
+                  "Data-parallel training processes on this machine (overrides [device] "
+                  "processes; 0 = one per physical core or GPU)")
+      ->check(CLI::Range(0, 1024));
   cmd->add_option("--max-minutes", maxMinutes_, "Stop after this many minutes")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--resume-from", resumeFrom_,
@@ -81,15 +97,21 @@ int TrainCommand::run(Console& console) {
   if (!device_.empty()) config.device.device = device_;
   if (threads_ >= 0) config.device.threads = threads_;
   if (maxMinutes_ >= 0) config.training.maxMinutes = maxMinutes_;
+  if (nproc_ >= 0) config.device.processes = nproc_;
   if (!vectors_.empty()) config.model.vectors = vectors_;
   train::validateConfig(config, "command line");
+
+  // torchrun started this process as one rank of a job; else it may start its own.
+  const auto env = train::RankEnvironment::fromEnvironment();
+  const bool leader = !env || env->rank == 0;
+  std::ostream& info = leader ? console.err : nullStream();
 
   train::TrainerOptions options;
   train::Corpus trainData, devData;
   if (!project_.empty()) {
     auto project = store::ProjectStore::open(project_);
     auto data = train::CorpusLoader::fromProject(*project, config.data);
-    printWarnings(console.err, data.warnings, data.skipped);
+    printWarnings(info, data.warnings, data.skipped);
     trainData = std::move(data.train);
     devData = std::move(data.dev);
     options.test = std::move(data.test);
@@ -97,16 +119,16 @@ int TrainCommand::run(Console& console) {
     options.devSource = project_ + (data.devFromSplit ? " (split dev)" : " (seeded dev draw)");
   } else {
     auto t = train::CorpusLoader::fromFile(train_);
-    printWarnings(console.err, t.warnings, t.skipped);
+    printWarnings(info, t.warnings, t.skipped);
     auto d = train::CorpusLoader::fromFile(dev_);
-    printWarnings(console.err, d.warnings, d.skipped);
+    printWarnings(info, d.warnings, d.skipped);
     trainData = std::move(t.corpus);
     devData = std::move(d.corpus);
     options.trainSource = train_;
     options.devSource = dev_;
     if (!test_.empty()) {
       auto x = train::CorpusLoader::fromFile(test_);
-      printWarnings(console.err, x.warnings, x.skipped);
+      printWarnings(info, x.warnings, x.skipped);
       options.test = std::move(x.corpus);
     }
   }
@@ -119,43 +141,66 @@ int TrainCommand::run(Console& console) {
   }
   train::ModelPackage::checkReplaceable(output_);
 
-  console.err << "Train: " << describe(trainData) << "\nDev:   " << describe(devData) << "\n";
-  if (!options.test.empty()) console.err << "Test:  " << describe(options.test) << "\n";
+  info << "Train: " << describe(trainData) << "\nDev:   " << describe(devData) << "\n";
+  if (!options.test.empty()) info << "Test:  " << describe(options.test) << "\n";
   const auto trainLabels = trainData.labels();
   for (const auto& l : devData.labels())
     if (!std::binary_search(trainLabels.begin(), trainLabels.end(), l) && resumeFrom_.empty())
-      console.err << "warning: dev label \"" << l << "\" never occurs in the training data\n";
+      info << "warning: dev label \"" << l << "\" never occurs in the training data\n";
   if (!resumeFrom_.empty()) {
-    console.err << "Resuming from " << resumeFrom_ << " (its [model] settings and vectors)\n";
+    info << "Resuming from " << resumeFrom_ << " (its [model] settings and vectors)\n";
   } else if (!config.model.vectors.empty()) {
     // Read here so that a bad file is reported before anything else happens.
     options.vectors =
         std::make_shared<const model::Vectors>(model::Vectors::load(config.model.vectors));
-    console.err << "Vectors: " << options.vectors->size() << " x " << options.vectors->dim()
-                << " from " << config.model.vectors << "\n";
+    info << "Vectors: " << options.vectors->size() << " x " << options.vectors->dim() << " from "
+         << config.model.vectors << "\n";
   }
 
-  const bool progress = console.errIsTerminal;
+  const int processes =
+      env ? env->worldSize
+          : train::resolveProcesses(config.device.processes,
+                                    train::ComputeDevice::resolve(config.device.device));
+  std::unique_ptr<train::ProcessGroup> joined;
+  std::unique_ptr<train::LocalGroup> local;
+  if (env && env->worldSize > 1) {
+    joined = std::make_unique<train::ProcessGroup>(*env, train::LocalGroup::kTimeout);
+    joined->connect();
+    options.group = joined.get();
+  } else if (processes > 1) {
+    console.err << "Processes: " << processes << " (data-parallel, c10d over Gloo)\n";
+    local = std::make_unique<train::LocalGroup>(train::workerExecutable(), processes,
+                                                train::RankJob{config, trainData, resumeFrom_});
+    options.group = &local->group();
+  }
+
+  const bool progress = console.errIsTerminal && leader;
   std::unique_ptr<JsonlEventLog> log;
   TrainTablePrinter printer(console.out, console.err, progress, config.training.evalFrequency);
   if (!logJsonl_.empty()) log = std::make_unique<JsonlEventLog>(logJsonl_, &printer);
   options.observer = log ? static_cast<train::TrainingObserver*>(log.get()) : &printer;
+  if (!leader) options.observer = nullptr;  // rank 0 reports
   options.resumeFrom = resumeFrom_;
   gInterrupted.store(false);
   options.cancel = &gInterrupted;
 
   train::Trainer trainer(config, std::move(trainData), std::move(devData), output_,
                          std::move(options));
-  printer.printHeader();
+  if (leader) printer.printHeader();
   const auto previous = std::signal(SIGINT, onInterrupt);
   const train::FinishedEvent result = trainer.run();
   std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
+  std::string why;
+  if (local && result.reason == train::FinishReason::Failed) why = local->failures();
+  if (local) local->finish();
 
   if (result.reason == train::FinishReason::Failed) {
-    console.err << "error: training failed: " << result.message << "\n";
+    console.err << "error: training failed: " << result.message
+                << (why.empty() ? "" : " (" + why + ")") << "\n";
     if (trainer.failure() == train::FailureKind::Internal) return kInternalError;
     return kBadInput;
   }
+  if (!leader) return kOk;
   console.err << "Finished: " << result.message << ".\n";
   if (!result.modelPath.empty()) {
     const auto info = train::ModelPackage::readInfo(result.modelPath);

@@ -28,7 +28,7 @@ struct StoredDocument {
   Split split = Split::None;
   std::string contentHash;  // hex xxh3-128 of the text
   std::string annotator;
-  int64_t createdAt = 0;    // unix seconds
+  int64_t createdAt = 0;  // unix seconds
   int64_t updatedAt = 0;
 };
 
@@ -89,6 +89,9 @@ struct MetricEvent {
   bool hasScores = false;
   double precision = 0, recall = 0, f1 = 0;
   std::vector<LabelScore> perLabel;
+  // Each rank's words/s in a multi-process run (empty otherwise). Live
+  // events only: the run store keeps the total (wordsPerSecond).
+  std::vector<double> rankWordsPerSecond;
 };
 
 }  // namespace spanforge::store

@@ -30,6 +30,7 @@ store::MetricEvent RunRecorder::toMetricEvent(const StepEvent& e) {
   m.elapsedSeconds = e.elapsedSeconds;
   m.wordsPerSecond = e.wordsPerSecond;
   setMemory(m, e.memory);
+  for (const auto& r : e.ranks) m.rankWordsPerSecond.push_back(r.wordsPerSecond);
   return m;
 }
 

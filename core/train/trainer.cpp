@@ -5,11 +5,15 @@
 #include "model/knownwords.h"
 #include "model/nermodel.h"
 #include "model/weighttransfer.h"
+#include "train/batchgradient.h"
 #include "train/data/batcher.h"
 #include "train/data/datarequirements.h"
-#include "train/device/autocastscope.h"
 #include "train/device/computedevice.h"
 #include "train/device/parallelfor.h"
+#include "train/distributed/distributederror.h"
+#include "train/distributed/gradientsync.h"
+#include "train/distributed/processgroup.h"
+#include "train/distributed/runfingerprint.h"
 #include "train/eval/evaluator.h"
 #include "train/learningrateschedule.h"
 #include "train/package/modelpackage.h"
@@ -32,6 +36,7 @@
 #include <cstdio>
 #include <limits>
 #include <new>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -45,6 +50,11 @@ struct Failure {
   FailureKind kind;
   std::string message;
 };
+
+// A rank's code in a step's all-reduce: kDiverged, or kStop + FinishReason
+// when it asks every rank to stop (0: carry on).
+constexpr int kDiverged = 1;
+constexpr int kStop = 2;
 
 std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainingSettings& s,
                                                        std::vector<torch::Tensor> params) {
@@ -89,21 +99,31 @@ struct Trainer::Impl {
   EvaluationReport bestReport;
   ParameterSnapshot best;                     // the best model on dev so far
   std::unique_ptr<ParameterAverage> average;  // when training.param_average > 0
+  std::unique_ptr<BatchGradient> gradient;
+  std::unique_ptr<GradientSync> sync;  // in a multi-process run
+  ThroughputMeter rankMeter;           // this rank's own words/s, sent to rank 0
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
   MemoryUsage memory() const { return ComputeDevice::memory(device); }
   bool cancelled() const { return options.cancel && options.cancel->load(); }
+  int rank() const { return options.group ? options.group->rank() : 0; }
+  int ranks() const { return options.group ? options.group->size() : 1; }
+  bool leader() const { return rank() == 0; }
 
   void buildModel();
   void collectKnownWords();  // before featurize()
   void featurize();
+  void joinGroup();  // checks that every rank has the same job; rank 0's weights to all
   void evaluate(const Evaluator& evaluator, bool* stop);
-  // One optimizer step over `group` (accumulate_gradient batches or fewer).
-  void trainStep(torch::optim::Optimizer& opt, const std::vector<std::vector<size_t>>& group,
-                 double lr, ThroughputMeter& meter, double epochsDone);
-  // Loss of one batch, checked finite; its gradient (times `weight`) is
-  // added to the parameters'.
-  double accumulate(const std::vector<size_t>& members, double weight, double lr);
+  // One optimizer step over `group` (accumulate_gradient batches per rank,
+  // or fewer); this rank trains every ranks()-th of them. A non-zero
+  // `stopCode` (kStop + reason) asks every rank to stop instead. Returns why
+  // the run stops when some rank asked: then no update was made.
+  std::optional<FinishReason> trainStep(torch::optim::Optimizer& opt,
+                                        const std::vector<std::vector<size_t>>& group, double lr,
+                                        ThroughputMeter& meter, double epochsDone,
+                                        int stopCode = 0);
+  [[noreturn]] void diverged(int atRank, double loss, double lr) const;
   std::optional<FinishReason> limitReached(double epochsDone) const;
   FinishedEvent finish(FinishReason reason);
   FinishedEvent runLoop();
@@ -149,47 +169,83 @@ void Trainer::Impl::featurize() {
   }
 }
 
-double Trainer::Impl::accumulate(const std::vector<size_t>& members, double weight, double lr) {
-  model::Batch batch;
-  for (size_t i : members) batch.add(features[i], tags[i]);
-  torch::Tensor loss;
-  {
-    // The forward pass only: backward runs each op in the type it was recorded in.
-    const AutocastScope amp(device, config.training.mixedPrecision);
-    loss = model->lossTensor(batch);
+void Trainer::Impl::joinGroup() {
+  if (!options.group) return;
+  ProcessGroup& group = *options.group;
+  const std::string mine = runFingerprint(config, train, model->labels(), model->parameterCount());
+  const std::string key = "spanforge/fingerprint/";
+  group.set(key + std::to_string(group.rank()), mine);
+  // Rank 0 checks every rank and each rank checks rank 0, so both sides
+  // say what differs before a collective could hang on it.
+  for (int r = 0; r < group.size(); ++r) {
+    if (r == group.rank() || (!leader() && r != 0)) continue;
+    const std::string theirs = group.get(key + std::to_string(r));
+    if (theirs != mine)
+      throw Failure{FailureKind::Distributed,
+                    "rank " + std::to_string(r) + " has other training data or config than rank " +
+                        std::to_string(group.rank()) + ": rank " + std::to_string(r) + " has " +
+                        theirs + "; rank " + std::to_string(group.rank()) + " has " + mine};
   }
-  if (options.poisonLoss && options.poisonLoss(step))
-    loss = loss * std::numeric_limits<double>::quiet_NaN();
-  const double value = loss.item<double>();
-  if (!std::isfinite(value)) {
-    std::ostringstream msg;
-    msg << "the training loss became " << (std::isnan(value) ? "NaN" : "infinite") << " at step "
-        << step << " (learning rate " << lr
-        << "); lower training.learning_rate or set training.grad_clip";
-    throw Failure{FailureKind::Diverged, msg.str()};
-  }
-  // The loss is a mean per sentence; the step's gradient is the mean of the
-  // group's, like one batch made of all of them.
-  (weight == 1.0 ? loss : loss * weight).backward();
-  return value;
+  sync = std::make_unique<GradientSync>(group, model->module());
+  sync->broadcastParameters();
 }
 
-void Trainer::Impl::trainStep(torch::optim::Optimizer& opt,
-                              const std::vector<std::vector<size_t>>& group, double lr,
-                              ThroughputMeter& meter, double epochsDone) {
+void Trainer::Impl::diverged(int atRank, double loss, double lr) const {
+  std::ostringstream msg;
+  if (ranks() > 1) msg << "rank " << atRank << ": ";
+  msg << "the training loss became " << (std::isnan(loss) ? "NaN" : "infinite") << " at step "
+      << step << " (learning rate " << lr
+      << "); lower training.learning_rate or set training.grad_clip";
+  throw Failure{FailureKind::Diverged, msg.str()};
+}
+
+std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& opt,
+                                                     const std::vector<std::vector<size_t>>& group,
+                                                     double lr, ThroughputMeter& meter,
+                                                     double epochsDone, int stopCode) {
   const auto t0 = Clock::now();
   ++step;
   for (auto& g : opt.param_groups()) g.options().set_lr(lr);
   model->setTraining(true);
   opt.zero_grad();
-  const double weight = 1.0 / static_cast<double>(group.size());
-  double value = 0.0;
-  int64_t words = 0;
-  for (const auto& members : group) {
-    value += accumulate(members, weight, lr) * weight;
-    for (size_t i : members) words += features[i].length;
-    ++batches;
+  std::vector<std::vector<size_t>> mine;
+  for (auto i = static_cast<size_t>(rank()); i < group.size(); i += static_cast<size_t>(ranks()))
+    mine.push_back(group[i]);
+  BatchGradient::Result local;
+  if (stopCode == 0)
+    local = gradient->add(mine, 1.0 / static_cast<double>(group.size()),
+                          options.poisonLoss && options.poisonLoss(step));
+  double value = local.loss;
+  int64_t words = local.words;
+  std::vector<RankStatus> statuses;
+  if (sync) {
+    RankFigures f;
+    f.loss = local.loss;
+    f.words = local.words;
+    f.wordsPerSecond = rankMeter.wordsPerSecond();
+    f.memoryBytes = memory().currentBytes;
+    f.code = stopCode != 0 ? stopCode : local.finite ? 0 : kDiverged;
+    const GroupFigures all = sync->allReduce(f);
+    std::optional<FinishReason> stop;
+    for (int r = 0; r < ranks(); ++r) {
+      const int code = all.ranks[static_cast<size_t>(r)].code;
+      // Only the rank that saw it knows whether it was NaN or infinite.
+      if (code == kDiverged)
+        diverged(r, r == rank() ? local.badLoss : std::numeric_limits<double>::quiet_NaN(), lr);
+      if (code >= kStop && !stop) stop = static_cast<FinishReason>(code - kStop);
+    }
+    if (stop) {
+      --step;  // no update was made
+      model->setTraining(false);
+      return stop;
+    }
+    value = all.loss;
+    words = all.words;
+    for (const auto& r : all.ranks) statuses.push_back({r.wordsPerSecond, r.memoryBytes});
+  } else if (!local.finite) {
+    diverged(0, local.badLoss, lr);
   }
+  batches += static_cast<int64_t>(group.size());
   if (config.training.gradClip > 0)
     torch::nn::utils::clip_grad_norm_(model->module().parameters(), config.training.gradClip);
   opt.step();
@@ -197,8 +253,10 @@ void Trainer::Impl::trainStep(torch::optim::Optimizer& opt,
   model->setTraining(false);
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   meter.add(words, secs);
+  rankMeter.add(local.words, secs);
   lossSum += value;
   ++lossCount;
+  if (!leader() || !options.observer) return std::nullopt;
 
   StepEvent e;
   e.step = step;
@@ -213,7 +271,9 @@ void Trainer::Impl::trainStep(torch::optim::Optimizer& opt,
   e.progress = p.progress;
   e.etaSeconds = p.etaSeconds;
   e.memory = memory();
-  if (options.observer) options.observer->onStep(e);
+  e.ranks = std::move(statuses);
+  options.observer->onStep(e);
+  return std::nullopt;
 }
 
 void Trainer::Impl::evaluate(const Evaluator& evaluator, bool* stop) {
@@ -271,9 +331,13 @@ FinishedEvent Trainer::Impl::runLoop() {
 #endif
   model::ComputeThreads::apply(static_cast<int>(config.device.threads));
   device = ComputeDevice::resolve(config.device.device);
+  // One GPU per rank on a machine, as torchrun's LOCAL_RANK says.
+  if (options.group && device == "cuda") device += ":" + std::to_string(options.group->localRank());
   ComputeDevice::resetPeak(device);
-  validateData(config, train, dev);
-  ModelPackage::checkReplaceable(outputDir);
+  if (leader()) {  // the other ranks have no dev set; rank 0's data is checked
+    validateData(config, train, dev);
+    ModelPackage::checkReplaceable(outputDir);
+  }
   buildModel();
   try {
     model->setDevice(device);
@@ -282,12 +346,16 @@ FinishedEvent Trainer::Impl::runLoop() {
   }
   collectKnownWords();
   featurize();
+  gradient = std::make_unique<BatchGradient>(*model, features, tags, device,
+                                             config.training.mixedPrecision);
+  joinGroup();
   std::vector<int64_t> lengths;
   for (const auto& f : features) lengths.push_back(f.length);
   const Batcher batcher(std::move(lengths), config.training);
   // Predicting parallelises well across threads (see ParallelFor); on a GPU one thread is enough.
   const int evalThreads = device == "cpu" ? ParallelFor::resolve(config.device.threads) : 1;
-  const Evaluator devEvaluator(dev, *model, evalThreads);
+  std::optional<Evaluator> devEvaluator;
+  if (leader()) devEvaluator.emplace(dev, *model, evalThreads);
   std::vector<torch::Tensor> params;
   for (const auto& p : model->module().parameters())
     if (p.requires_grad()) params.push_back(p);
@@ -295,18 +363,21 @@ FinishedEvent Trainer::Impl::runLoop() {
   const LearningRateSchedule schedule(config.training);
   if (config.training.paramAverage > 0)
     average = std::make_unique<ParameterAverage>(config.training.paramAverage);
+  // Every rank draws the same epochs and trains its own share of each step.
   std::mt19937_64 rng(static_cast<uint64_t>(config.training.seed));
   ThroughputMeter meter;
 
   std::optional<FinishReason> reason;
+  bool othersKnow = true;  // whether every rank has seen `reason`
   while (!reason) {
-    // The batch schedule counts batches, which are steps unless accumulating.
+    // The batch schedule counts batches, which are steps unless accumulating
+    // or training on several ranks.
     const auto epoch = batcher.epoch(rng, batches + 1);
     if (epoch.empty()) throw Failure{FailureKind::Data, "the training data has no tokens"};
-    const auto perStep = static_cast<size_t>(config.training.accumulateGradient);
+    const auto perStep = static_cast<size_t>(config.training.accumulateGradient * ranks());
     size_t done = 0;
     while (done < epoch.size() && !reason) {
-      if (cancelled()) {
+      if (cancelled() && !sync) {
         reason = FinishReason::Cancelled;
         break;
       }
@@ -316,21 +387,38 @@ FinishedEvent Trainer::Impl::runLoop() {
       done += n;
       const double epochsDone = static_cast<double>(epochs) +
                                 static_cast<double>(done) / static_cast<double>(epoch.size());
-      trainStep(*optimizer, group, schedule.at(step + 1), meter, epochsDone);
+      const int stopCode =
+          sync && cancelled() ? kStop + static_cast<int>(FinishReason::Cancelled) : 0;
+      reason = trainStep(*optimizer, group, schedule.at(step + 1), meter, epochsDone, stopCode);
+      if (reason) {
+        done -= n;
+        break;
+      }
+      if (!leader()) continue;  // rank 0 decides when to stop, and says so
       bool stop = false;
       if (step % config.training.evalFrequency == 0) {
-        evaluate(devEvaluator, &stop);
+        evaluate(*devEvaluator, &stop);
         if (stop) reason = bestF1 >= 1.0 ? FinishReason::Converged : FinishReason::EarlyStopped;
       }
       if (!reason) reason = limitReached(epochsDone);
+      othersKnow = !reason || !sync;
     }
     if (done == epoch.size())
       ++epochs;
     else if (done > 0)
       partialEpoch = true;
   }
-  if (*reason != FinishReason::Cancelled && lastEvalStep != step && step > 0)
-    evaluate(devEvaluator, nullptr);
+  if (!othersKnow) {
+    // The others are in the next step's all-reduce: end it for them.
+    model->setTraining(true);
+    optimizer->zero_grad();
+    RankFigures f;
+    f.code = kStop + static_cast<int>(*reason);
+    sync->allReduce(f);
+    model->setTraining(false);
+  }
+  if (leader() && *reason != FinishReason::Cancelled && lastEvalStep != step && step > 0)
+    evaluate(*devEvaluator, nullptr);
   return finish(*reason);
 }
 
@@ -342,7 +430,9 @@ FinishedEvent Trainer::Impl::finish(FinishReason reason) {
   e.bestStep = bestStep;
   std::ostringstream msg;
   msg << toString(reason) << " after " << step << " step(s), " << e.epochs << " epoch(s)";
-  if (!best.empty()) {
+  if (!leader()) {
+    msg << "; rank 0 writes the model";
+  } else if (!best.empty()) {
     best.restore(*model);
     PackageInfo info;
     info.trainSource = options.trainSource;
@@ -411,6 +501,8 @@ FinishedEvent Trainer::run() {
     fail(FailureKind::Data, x.what());
   } catch (const ModelPackageError& x) {
     fail(FailureKind::Package, x.what());
+  } catch (const DistributedError& x) {
+    fail(FailureKind::Distributed, x.what());
   } catch (const std::bad_alloc&) {
     fail(FailureKind::OutOfMemory,
          "out of memory; lower training.batch_words (or batch_stop) or the model size");

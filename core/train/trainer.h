@@ -16,13 +16,24 @@ class Vectors;
 
 namespace spanforge::train {
 
+class ProcessGroup;
 class TrainingObserver;
 
 // Why a run failed (FinishReason::Failed), for callers that map failures to
 // exit codes: all but Internal can be fixed by the user (other data or
 // device, a lower learning rate, smaller batches, a sound package); Internal
 // is a bug.
-enum class FailureKind { None, Data, Config, Diverged, OutOfMemory, Package, Internal };
+// Distributed: another rank died, hung or failed, or the ranks disagree.
+enum class FailureKind {
+  None,
+  Data,
+  Config,
+  Diverged,
+  OutOfMemory,
+  Package,
+  Distributed,
+  Internal
+};
 
 struct TrainerOptions {
   // Continue from this model package: its labels (plus new ones from the
@@ -37,6 +48,12 @@ struct TrainerOptions {
   // Test hook: returning true makes that step's loss NaN, exercising the
   // divergence path exactly as a real blow-up would.
   std::function<bool(int64_t step)> poisonLoss;
+  // Data-parallel training: this process is one rank of `group` (connected).
+  // Every rank takes its share of each step's batches and ends the step with
+  // the same weights; rank 0 alone evaluates, sends events (with every
+  // rank's speed and memory) and writes the package. The others need no dev
+  // set and get no events but the last.
+  ProcessGroup* group = nullptr;
 };
 
 // Trains an NER model on `train`, evaluates it on `dev` every

@@ -57,6 +57,10 @@ void to_json(nlohmann::json& j, const StepEvent& e) {
        {"eta_seconds", e.etaSeconds},
        {"progress", e.progress},
        {"memory", e.memory}};
+  if (e.ranks.empty()) return;
+  auto& ranks = j["ranks"] = nlohmann::json::array();
+  for (const auto& r : e.ranks)
+    ranks.push_back({{"words_per_second", r.wordsPerSecond}, {"memory", r.memoryBytes}});
 }
 
 void to_json(nlohmann::json& j, const EvaluationEvent& e) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 namespace spanforge::train {
 
@@ -23,6 +24,12 @@ struct MemoryUsage {
   int64_t reservedBytes = 0;  // CUDA bytes reserved by the caching allocator; 0 for RSS
 };
 
+// One process of a multi-process run, as of its last step.
+struct RankStatus {
+  double wordsPerSecond = 0.0;  // its own share of the training words
+  int64_t memoryBytes = 0;      // its resident set (or CUDA bytes allocated)
+};
+
 // After every optimiser step.
 struct StepEvent {
   int64_t step = 0;   // 1-based, counted over the whole run
@@ -35,6 +42,7 @@ struct StepEvent {
   double etaSeconds = -1.0;     // to the nearest step/epoch/time limit; -1 when unknown
   double progress = -1.0;       // 0..1 towards that limit; -1 when unknown
   MemoryUsage memory;
+  std::vector<RankStatus> ranks;  // by rank in a multi-process run; else empty
 };
 
 // After every evaluation on the dev set.

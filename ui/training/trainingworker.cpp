@@ -3,6 +3,10 @@
 #include "store/projectstore.h"
 #include "train/data/projectdata.h"
 #include "train/device/computedevice.h"
+#include "train/device/processcount.h"
+#include "train/distributed/localgroup.h"
+#include "train/distributed/rankjob.h"
+#include "train/distributed/workerexecutable.h"
 #include "train/runrecorder.h"
 #include "train/trainer.h"
 #include "train/trainingerror.h"
@@ -13,6 +17,7 @@
 #include <QFileInfo>
 
 #include <exception>
+#include <memory>
 
 #ifdef __linux__
 #include <sys/resource.h>
@@ -99,6 +104,7 @@ void TrainingWorker::run(const TrainingRequest& request) {
 
     SignalObserver forward(*this, request.job);
     const std::string device = train::ComputeDevice::resolve(request.config.device.device);
+    const int processes = train::resolveProcesses(request.config.device.processes, device);
     train::RunRecorder recorder(project->runs(), request.config, device, &forward);
     outcome.runId = recorder.runId();
 
@@ -106,6 +112,7 @@ void TrainingWorker::run(const TrainingRequest& request) {
     start.job = request.job;
     start.runId = recorder.runId();
     start.device = QString::fromStdString(device);
+    start.processes = processes;
     start.modelDir = modelDirectory(request.projectPath, recorder.runId());
     start.devSource = QString::fromStdString(data.devSource);
     start.trainSentences = static_cast<int64_t>(data.train.size());
@@ -124,9 +131,34 @@ void TrainingWorker::run(const TrainingRequest& request) {
     options.devSource = data.devSource;
     options.poisonLoss = request.poisonLoss;
     if (!request.resumeFrom.isEmpty()) options.resumeFrom = nativePath(request.resumeFrom);
+    // Declared before the trainer, which uses its group until destroyed.
+    std::unique_ptr<train::LocalGroup> local;
+    if (processes > 1) {
+      try {
+        local = std::make_unique<train::LocalGroup>(
+            train::workerExecutable(), processes,
+            train::RankJob{request.config, data.train, options.resumeFrom});
+      } catch (const std::exception& e) {  // DistributedError, mostly
+        // The run is stored by now: close it as failed, not left "running";
+        // the catch below makes the outcome.
+        train::FinishedEvent failed;
+        failed.reason = train::FinishReason::Failed;
+        failed.message = e.what();
+        recorder.onFinished(failed);
+        throw;
+      }
+      options.group = &local->group();
+    }
     train::Trainer trainer(request.config, std::move(data.train), std::move(data.dev),
                            nativePath(start.modelDir), std::move(options));
     outcome.finished = trainer.run();
+    if (local) {
+      const std::string why = outcome.finished.reason == train::FinishReason::Failed
+                                  ? local->failures()
+                                  : std::string();
+      if (!why.empty()) outcome.finished.message += " (" + why + ")";
+      local->finish();
+    }
     outcome.modelId = recorder.modelId();
     outcome.storeWarning = QString::fromStdString(recorder.storeError());
     if (outcome.finished.reason == train::FinishReason::Failed)

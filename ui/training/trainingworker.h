@@ -32,7 +32,8 @@ struct TrainingRequest {
 struct TrainingStart {
   int job = 0;
   int64_t runId = 0;
-  QString device;  // resolved: "cpu", "cuda:0"
+  QString device;     // resolved: "cpu", "cuda:0"
+  int processes = 1;  // data-parallel training processes (resolved [device] processes)
   QString modelDir;
   QString devSource;  // how the dev set was chosen, for people
   int64_t trainSentences = 0, trainWords = 0, devSentences = 0, devWords = 0;

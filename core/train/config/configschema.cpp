@@ -248,6 +248,9 @@ std::vector<ConfigField> buildFields() {
             "Where to train; auto picks the first CUDA GPU if there is one, else the CPU"),
       field(v, "threads", V, &DeviceSettings::threads, ints(0, 1024),
             "CPU threads for training; 0 = chosen by the trainer"),
+      field(v, "processes", V, &DeviceSettings::processes, ints(0, 1024),
+            "Data-parallel training processes on this machine; 0 = one per physical core "
+            "(CPU) or per GPU (CUDA)"),
   };
 }
 

@@ -35,7 +35,7 @@ bool operator==(const DataSettings& a, const DataSettings& b) {
 }
 
 bool operator==(const DeviceSettings& a, const DeviceSettings& b) {
-  return a.device == b.device && a.threads == b.threads;
+  return a.device == b.device && a.threads == b.threads && a.processes == b.processes;
 }
 
 bool operator==(const TrainConfig& a, const TrainConfig& b) {

@@ -82,6 +82,9 @@ struct DataSettings {
 struct DeviceSettings {
   std::string device = "auto";  // "auto", "cpu", "cuda" or "cuda:N"
   int64_t threads = 0;          // intra-op threads; 0 = let the trainer choose
+  // Data-parallel training processes (ranks) on this machine; 0 = one per
+  // physical core on CPU, one per GPU on CUDA (see resolveProcesses).
+  int64_t processes = 1;
 };
 
 struct TrainConfig {

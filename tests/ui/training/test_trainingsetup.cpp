@@ -152,6 +152,7 @@ TEST_CASE("Setup: the form, device and split merge into one config and Train nee
   setup.show();
   train::TrainConfig c = train::fastPreset();
   c.device.threads = 1;
+  c.device.processes = 3;  // edited by the device chooser, not the form
   c.data.devFraction = 0.1;
   setup.setConfig(c);
   CHECK(setup.config() == c);

@@ -2,11 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace spanforge::ui {
 namespace {
 
 constexpr double kMb = 1024.0 * 1024.0;
+// Ranks named in the legend; more would cover the plot (hover names them all).
+constexpr size_t kRanksInLegend = 4;
+
+// Per-rank speed colours: neither the memory reds nor the total's grey.
+QColor rankColor(size_t rank) {
+  static const QColor colors[] = {{31, 119, 180}, {255, 127, 14},  {44, 160, 44},  {148, 103, 189},
+                                  {140, 86, 75},  {227, 119, 194}, {188, 189, 34}, {23, 190, 207}};
+  QColor c = colors[rank % std::size(colors)];
+  c.setAlpha(170);
+  return c;
+}
 
 // In MB, to 0.1 MB: page-sized wiggles of the RSS would otherwise keep a
 // flat line from being merged into a few points (see appendCompressed).
@@ -56,6 +68,9 @@ void MemoryPlot::setDevice(const QString& device) {
 
 void MemoryPlot::clear() {
   for (QCPGraph* g : {current_, peak_, speed_}) g->data()->clear();
+  // The next run may have fewer processes, or one.
+  for (QCPGraph* g : rankSpeeds_) removeSeries(g);
+  rankSpeeds_.clear();
   maxSeconds_ = maxMb_ = maxSpeed_ = 0.0;
   xAxis->setRange(0, 60);
   yAxis->setRange(0, 100);
@@ -80,8 +95,24 @@ void MemoryPlot::addEvent(const store::MetricEvent& e) {
   appendCompressed(current_, t, megabytes(e.memoryBytes));
   appendCompressed(peak_, t, megabytes(e.memoryPeakBytes));
   if (std::isfinite(e.wordsPerSecond)) speed_->addData(t, e.wordsPerSecond);
-  fit(t, std::max(e.memoryBytes, e.memoryPeakBytes) / kMb, e.wordsPerSecond);
+  if (!e.rankWordsPerSecond.empty()) addRankSpeeds(t, e.rankWordsPerSecond);
+  double fastest = std::isfinite(e.wordsPerSecond) ? e.wordsPerSecond : 0.0;
+  for (double w : e.rankWordsPerSecond)
+    if (std::isfinite(w)) fastest = std::max(fastest, w);
+  fit(t, std::max(e.memoryBytes, e.memoryPeakBytes) / kMb, fastest);
   scheduleReplot();
+}
+
+void MemoryPlot::addRankSpeeds(double seconds, const std::vector<double>& wordsPerSecond) {
+  while (rankSpeeds_.size() < wordsPerSecond.size()) {  // on the run's first step
+    const size_t rank = rankSpeeds_.size();
+    QCPGraph* g =
+        addSeries(tr("rank %1 words/s").arg(rank), rankColor(rank), 0.8, Qt::SolidLine, yAxis2);
+    if (rank >= kRanksInLegend) g->removeFromLegend();
+    rankSpeeds_.push_back(g);
+  }
+  for (size_t r = 0; r < wordsPerSecond.size(); ++r)
+    if (std::isfinite(wordsPerSecond[r])) rankSpeeds_[r]->addData(seconds, wordsPerSecond[r]);
 }
 
 void MemoryPlot::plotComparison(const std::vector<store::MetricEvent>& events) {
@@ -93,8 +124,8 @@ void MemoryPlot::plotComparison(const std::vector<store::MetricEvent>& events) {
 }
 
 QString MemoryPlot::describe(const QCPGraph* graph, double key, double value) const {
-  const QString v = graph == speed_ ? tr("%L1 words/s").arg(value, 0, 'f', 0)
-                                    : tr("%L1 MB").arg(value, 0, 'f', 1);
+  const QString v = graph->valueAxis() == yAxis2 ? tr("%L1 words/s").arg(value, 0, 'f', 0)
+                                                 : tr("%L1 MB").arg(value, 0, 'f', 1);
   return tr("%1\n%2 elapsed: %3").arg(graph->name(), clock(key), v);
 }
 

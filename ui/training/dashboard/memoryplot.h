@@ -2,11 +2,14 @@
 
 #include "training/dashboard/trainingplot.h"
 
+#include <vector>
+
 namespace spanforge::ui {
 
 // Memory and speed over wall-clock time: on a GPU the CUDA allocator's
 // allocated and reserved bytes, on the CPU the process's resident and peak
-// resident memory (MB, left axis); training words per second on the right.
+// resident memory (MB, left axis); training words per second on the right,
+// and in a multi-process run each process's words per second beside it.
 class MemoryPlot : public TrainingPlot {
   Q_OBJECT
 
@@ -21,6 +24,8 @@ class MemoryPlot : public TrainingPlot {
 
   QCPGraph* memoryGraph() const { return current_; }
   QCPGraph* speedGraph() const { return speed_; }
+  // One per rank, by rank; empty until an event carries ranks' speeds.
+  const std::vector<QCPGraph*>& rankSpeedGraphs() const { return rankSpeeds_; }
 
  protected:
   void plotComparison(const std::vector<store::MetricEvent>& events) override;
@@ -29,10 +34,12 @@ class MemoryPlot : public TrainingPlot {
  private:
   void setDevice(const QString& device);
   void fit(double seconds, double mb, double wordsPerSecond);
+  void addRankSpeeds(double seconds, const std::vector<double>& wordsPerSecond);
 
   QCPGraph* current_;
   QCPGraph* peak_;
   QCPGraph* speed_;
+  std::vector<QCPGraph*> rankSpeeds_;
   QSharedPointer<QCPAxisTickerTime> timeTicker_;
   double maxSeconds_ = 0.0, maxMb_ = 0.0, maxSpeed_ = 0.0;
 };

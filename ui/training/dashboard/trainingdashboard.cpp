@@ -152,9 +152,11 @@ void TrainingDashboard::startLive(const TrainingStart& s) {
   live_ = true;
   const auto& t = s.config.training;
   stats_->setPatience(t.patience);
+  QString where = deviceText(s.device);
+  if (s.processes > 1) where = tr("%1 × %2 processes").arg(where).arg(s.processes);
   header_ = tr("Run %1 · training on %2 · %L3 train / %L4 dev sentences (dev: %5)")
                 .arg(s.runId)
-                .arg(deviceText(s.device))
+                .arg(where)
                 .arg(s.trainSentences)
                 .arg(s.devSentences)
                 .arg(s.devSource);

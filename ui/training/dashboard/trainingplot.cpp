@@ -110,6 +110,14 @@ QCPGraph* TrainingPlot::addSeries(const QString& name, const QColor& color, doub
   return g;
 }
 
+void TrainingPlot::removeSeries(QCPGraph* graph) {
+  if (tracer_->graph() == graph) {  // the tracer would keep a dangling pointer
+    tracer_->setGraph(nullptr);
+    tracer_->setVisible(false);
+  }
+  removeGraph(graph);
+}
+
 void TrainingPlot::placeLegendBelow(int columns) {
   axisRect()->insetLayout()->take(legend);
   axisRect()->insetLayout()->simplify();

@@ -68,6 +68,8 @@ class TrainingPlot : public QCustomPlot {
   virtual void plotComparison(const std::vector<store::MetricEvent>& events);
   QCPGraph* addSeries(const QString& name, const QColor& color, double width = 1.6,
                       Qt::PenStyle style = Qt::SolidLine, QCPAxis* valueAxis = nullptr);
+  // Removes a curve addSeries() made (and the hover mark if it is on it).
+  void removeSeries(QCPGraph* graph);
   // The hover text for a point, with units.
   virtual QString describe(const QCPGraph* graph, double key, double value) const;
   static void styleAxis(QCPAxis* axis, const QString& label);

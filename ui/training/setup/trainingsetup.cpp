@@ -35,8 +35,9 @@ QGroupBox* group(const QString& title, QWidget* content, QWidget* parent) {
 
 TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* parent)
     : QWidget(parent),
-      form_(new ConfigForm(
-          {"data.dev_fraction", "data.dev_seed", "device.device", "device.threads"}, this)),
+      form_(new ConfigForm({"data.dev_fraction", "data.dev_seed", "device.device", "device.threads",
+                            "device.processes"},
+                           this)),
       devices_(new DeviceChooser(std::move(gpus), this)),
       split_(new DataSplitBox(this)),
       checks_(new DataCheckView(this)),

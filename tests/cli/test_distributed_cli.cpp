@@ -1,0 +1,278 @@
+// Data-parallel training end to end: real spanforge-cli processes over c10d
+// on loopback (train --nproc, train-worker, and torchrun's environment).
+#include "../train/traintestdata.h"
+#include "childprocess.h"
+#include "model/nermodel.h"
+#include "tempdir.h"
+#include "torchcatch.h"
+#include "train/config/tomlconfig.h"
+#include "train/package/modelpackage.h"
+
+#include <nlohmann/json.hpp>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using spanforge::testing::ChildProcess;
+using spanforge::testing::TempDir;
+using namespace spanforge::train::testing;
+using spanforge::train::ModelPackage;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Files {
+  std::string train, dev;
+};
+
+Files makeData(const TempDir& dir) {
+  Files f{dir.file("train.conll"), dir.file("dev.conll")};
+  writeConll(f.train, head(demoTrain(), 200));
+  writeConll(f.dev, head(demoDev(), 60));
+  return f;
+}
+
+// Without dropout, so that a run's result depends only on its batches.
+std::string writeConfig(const TempDir& dir, const std::string& name, int64_t accumulate,
+                        int64_t maxSteps) {
+  auto c = tinyConfig();
+  c.model.dropout = 0.0;
+  c.model.wordDropout = 0.0;
+  c.training.accumulateGradient = accumulate;
+  c.training.maxSteps = maxSteps;
+  c.training.evalFrequency = maxSteps;
+  const std::string path = dir.file(name);
+  std::ofstream(path) << spanforge::train::toToml(c);
+  return path;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int freePort() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t n = sizeof a;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&a), &n);
+  close(fd);
+  return ntohs(a.sin_port);
+}
+
+double maxWeightDifference(const std::string& a, const std::string& b) {
+  ModelPackage pa = ModelPackage::load(a);
+  ModelPackage pb = ModelPackage::load(b);
+  auto x = pa.model().module().named_parameters();
+  auto y = pb.model().module().named_parameters();
+  REQUIRE(x.size() == y.size());
+  double worst = 0.0;
+  for (const auto& item : x) {
+    const auto& other = y[item.key()];
+    REQUIRE(other.sizes() == item.value().sizes());
+    worst = std::max(worst, (item.value() - other).abs().max().item<double>());
+  }
+  return worst;
+}
+
+// Waits until `log` has `steps` step events (the run is mid-training).
+bool waitForSteps(const std::string& log, int steps, ChildProcess& p) {
+  for (int i = 0; i < 3000; ++i) {
+    std::istringstream in(slurp(log));
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line)) n += line.find("\"event\":\"step\"") != std::string::npos;
+    if (n >= steps) return true;
+    if (p.wait(std::chrono::seconds(0)) != -1000) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("train --nproc 2 ends each step with the weights of one process on both ranks' batches") {
+  TempDir dir;
+  const Files f = makeData(dir);
+  // One process accumulating 2 batches per step trains on exactly the batches
+  // two ranks share out (1 each), with the same mean gradient.
+  const std::string one = writeConfig(dir, "one.toml", 2, 8);
+  const std::string two = writeConfig(dir, "two.toml", 1, 8);
+  ChildProcess a(
+      {"train", "--train", f.train, "--dev", f.dev, "--config", one, "--output", dir.file("one")},
+      dir.file("a"));
+  REQUIRE(a.wait() == 0);
+  ChildProcess b({"train", "--train", f.train, "--dev", f.dev, "--config", two, "--output",
+                  dir.file("two"), "--nproc", "2", "--log-jsonl", dir.file("two.jsonl")},
+                 dir.file("b"));
+  const int code = b.wait();
+  INFO(b.err());
+  REQUIRE(code == 0);
+  CHECK(b.err().find("Processes: 2") != std::string::npos);
+  CHECK(b.err().find("max-steps after 8 step(s)") != std::string::npos);
+
+  // Summing two float gradients is exact up to rounding: 1e-5 is far below
+  // what one different batch would change (checked below).
+  CHECK(maxWeightDifference(dir.file("one"), dir.file("two")) < 1e-5);
+  const auto m1 = nlohmann::json::parse(slurp(dir.file("one") + "/meta.json"));
+  const auto m2 = nlohmann::json::parse(slurp(dir.file("two") + "/meta.json"));
+  CHECK(m1["dev_f"].get<double>() == Approx(m2["dev_f"].get<double>()).margin(1e-9));
+
+  // Both packages predict the same spans.
+  const ModelPackage p1 = ModelPackage::load(dir.file("one"));
+  const ModelPackage p2 = ModelPackage::load(dir.file("two"));
+  std::vector<std::vector<std::string>> sentences;
+  const auto dev = head(demoDev(), 60);
+  for (const auto& e : dev.examples()) sentences.push_back(e.tokens);
+  const auto y1 = p1.model().predict(sentences);
+  const auto y2 = p2.model().predict(sentences);
+  REQUIRE(y1.size() == y2.size());
+  for (size_t i = 0; i < y1.size(); ++i) CHECK(y1[i].tags == y2[i].tags);
+
+  // Every step event carries both ranks' speed and memory.
+  std::istringstream log(slurp(dir.file("two.jsonl")));
+  std::string line;
+  int steps = 0;
+  while (std::getline(log, line)) {
+    const auto j = nlohmann::json::parse(line);
+    if (j["event"] != "step") continue;
+    ++steps;
+    REQUIRE(j["ranks"].size() == 2);
+    CHECK(j["ranks"][1]["memory"].get<int64_t>() > 0);
+  }
+  CHECK(steps == 8);
+
+  SECTION("a different batch split is not within that tolerance") {
+    const std::string alone = writeConfig(dir, "alone.toml", 1, 8);
+    ChildProcess c({"train", "--train", f.train, "--dev", f.dev, "--config", alone, "--output",
+                    dir.file("alone")},
+                   dir.file("c"));
+    REQUIRE(c.wait() == 0);
+    CHECK(maxWeightDifference(dir.file("one"), dir.file("alone")) > 1e-3);
+  }
+}
+
+TEST_CASE("a killed rank fails the whole job at once and leaves the previous model") {
+  TempDir dir;
+  const Files f = makeData(dir);
+  const std::string quick = writeConfig(dir, "quick.toml", 1, 4);
+  ChildProcess first({"train", "--train", f.train, "--dev", f.dev, "--config", quick, "--output",
+                      dir.file("model")},
+                     dir.file("first"));
+  REQUIRE(first.wait() == 0);
+  const std::string before = slurp(dir.file("model") + "/meta.json");
+  const std::string weights = slurp(dir.file("model") + "/weights.pt");
+
+  const std::string longRun = writeConfig(dir, "long.toml", 1, 100000);
+  const std::string log = dir.file("events.jsonl");
+  ChildProcess run({"train", "--train", f.train, "--dev", f.dev, "--config", longRun, "--output",
+                    dir.file("model"), "--nproc", "2", "--log-jsonl", log},
+                   dir.file("run"));
+  const bool going = waitForSteps(log, 3, run);
+  INFO(run.err());
+  REQUIRE(going);
+  const auto workers = ChildProcess::childrenOf(run.pid());
+  REQUIRE(workers.size() == 1);
+  const auto killed = std::chrono::steady_clock::now();
+  kill(workers[0], SIGKILL);
+  const int code = run.wait(std::chrono::seconds(60));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - killed).count();
+  INFO(run.err());
+  CHECK(code == 1);
+  CHECK(seconds < 30.0);
+  CHECK(run.err().find("error: training failed") != std::string::npos);
+  CHECK(run.err().find("rank 1 was killed by signal 9") != std::string::npos);
+  CHECK(slurp(dir.file("model") + "/meta.json") == before);
+  CHECK(slurp(dir.file("model") + "/weights.pt") == weights);
+  CHECK(!fs::exists("/proc/" + std::to_string(workers[0])));
+}
+
+TEST_CASE("stopping rank 0 stops every rank and keeps the best model so far") {
+  TempDir dir;
+  const Files f = makeData(dir);
+  auto c = tinyConfig();
+  c.training.maxSteps = 100000;
+  c.training.evalFrequency = 2;
+  std::ofstream(dir.file("c.toml")) << spanforge::train::toToml(c);
+  const std::string log = dir.file("events.jsonl");
+  ChildProcess run({"train", "--train", f.train, "--dev", f.dev, "--config", dir.file("c.toml"),
+                    "--output", dir.file("model"), "--nproc", "2", "--log-jsonl", log},
+                   dir.file("run"));
+  const bool going = waitForSteps(log, 5, run);
+  INFO(run.err());
+  REQUIRE(going);
+  const auto workers = ChildProcess::childrenOf(run.pid());
+  REQUIRE(workers.size() == 1);
+  kill(run.pid(), SIGINT);  // what the GUI's Stop does: only rank 0 is told
+  const int code = run.wait(std::chrono::seconds(60));
+  INFO(run.err());
+  CHECK(code == 0);
+  CHECK(run.err().find("cancelled after") != std::string::npos);
+  CHECK(fs::exists(dir.file("model") + "/weights.pt"));
+  CHECK(!fs::exists("/proc/" + std::to_string(workers[0])));
+}
+
+TEST_CASE("torchrun-style ranks train together, and refuse to when their data differ") {
+  TempDir dir;
+  const Files f = makeData(dir);
+  const std::string config = writeConfig(dir, "c.toml", 1, 6);
+  auto env = [&](int rank, int port) {
+    return std::vector<std::pair<std::string, std::string>>{{"RANK", std::to_string(rank)},
+                                                            {"LOCAL_RANK", std::to_string(rank)},
+                                                            {"WORLD_SIZE", "2"},
+                                                            {"MASTER_ADDR", "127.0.0.1"},
+                                                            {"MASTER_PORT", std::to_string(port)}};
+  };
+  SECTION("the same data") {
+    const int port = freePort();
+    ChildProcess r0({"train", "--train", f.train, "--dev", f.dev, "--config", config, "--output",
+                     dir.file("model")},
+                    dir.file("r0"), env(0, port));
+    ChildProcess r1({"train", "--train", f.train, "--dev", f.dev, "--config", config, "--output",
+                     dir.file("model")},
+                    dir.file("r1"), env(1, port));
+    const int c0 = r0.wait(), c1 = r1.wait();
+    INFO(r0.err() << "\n---\n" << r1.err());
+    CHECK(c0 == 0);
+    CHECK(c1 == 0);
+    CHECK(fs::exists(dir.file("model") + "/weights.pt"));
+    CHECK(r1.out().empty());  // rank 0 reports
+    CHECK(r0.err().find("max-steps after 6 step(s)") != std::string::npos);
+  }
+  SECTION("different data") {
+    writeConll(dir.file("other.conll"), head(demoTrain(), 150));
+    const int port = freePort();
+    ChildProcess r0({"train", "--train", f.train, "--dev", f.dev, "--config", config, "--output",
+                     dir.file("model")},
+                    dir.file("r0"), env(0, port));
+    ChildProcess r1({"train", "--train", dir.file("other.conll"), "--dev", f.dev, "--config",
+                     config, "--output", dir.file("model")},
+                    dir.file("r1"), env(1, port));
+    const int c0 = r0.wait(std::chrono::seconds(60)), c1 = r1.wait(std::chrono::seconds(60));
+    INFO(r0.err() << "\n---\n" << r1.err());
+    CHECK(c0 == 1);
+    CHECK(c1 == 1);
+    CHECK(r0.err().find("rank 1 has other training data or config than rank 0") !=
+          std::string::npos);
+    CHECK(r0.err().find("150 sentences") != std::string::npos);
+    CHECK(!fs::exists(dir.file("model")));
+  }
+}
+
+TEST_CASE("train-worker refuses to run outside a multi-process run") {
+  TempDir dir;
+  ChildProcess w({"train-worker"}, dir.file("w"));
+  CHECK(w.wait() == 1);
+  CHECK(w.err().find("RANK and WORLD_SIZE are not set") != std::string::npos);
+}
