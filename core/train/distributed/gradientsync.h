@@ -29,11 +29,14 @@ struct GroupFigures {
 };
 
 // Data-parallel gradient averaging, as PyTorch's DDP reducer does it but
-// after backward: the gradients of `module`'s trainable parameters are
-// packed into a few flat buckets (25 MB, DDP's default), summed over ranks
-// with one in-flight all-reduce per bucket, and unpacked. Each rank weights
-// its loss by 1/(batches in the whole step) before backward, so the sum is
-// the mean. The step's figures ride in the first bucket: no extra round trip.
+// after backward, in two rounds. First a small all-reduce of every rank's
+// figures (and stop code) and of which embedding-table rows it touched;
+// then, unless some rank asked to stop, the gradients: the other
+// parameters packed into flat buckets (25 MB, DDP's default) and, of each
+// embedding table, only the rows some rank touched (a step's words touch a
+// small share of a hash table: this halved the bytes sent). Each rank
+// weights its loss by 1/(batches in the whole step) before backward, so the
+// sum is the mean.
 class GradientSync {
  public:
   GradientSync(ProcessGroup& group, torch::nn::Module& module);
@@ -43,8 +46,9 @@ class GradientSync {
 
   // Rank 0's parameters and buffers to every rank, so all start the same.
   void broadcastParameters();
-  // Sums every rank's gradient into every rank's parameters' .grad (an
-  // undefined gradient counts as zeros) and gathers the ranks' figures.
+  // Gathers the ranks' figures and, unless one's code is non-zero, sums
+  // every rank's gradient into every rank's parameters' .grad (an undefined
+  // gradient counts as zeros).
   GroupFigures allReduce(const RankFigures& mine);
 
  private:
