@@ -1,12 +1,15 @@
 // K-fold cross-validated entity F1 on one CoNLL-style file (default:
 // tests/data/wikigold.txt, which has no official split). Prints figures; not a test. Usage:
 //   bench_crossval [--data FILE] [--folds K] [--config FILE] [--max-minutes M]
-//                  [--only-fold N]
+//                  [--only-fold N] [--processes N] [--seed S]
 // Fold k tests on the k-th contiguous block of sentences (neighbouring
 // sentences share an article, so blocks keep articles mostly apart); dev is the
-// next tenth of the remaining sentences, train the rest.
+// next tenth of the remaining sentences, train the rest. --processes N > 1
+// trains each fold data-parallel (ranks 2..N run spanforge-cli train-worker).
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
+#include "train/distributed/localgroup.h"
+#include "train/distributed/rankjob.h"
 #include "train/eval/evaluator.h"
 #include "train/package/modelpackage.h"
 #include "train/trainer.h"
@@ -15,8 +18,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 using namespace spanforge;
@@ -48,6 +54,8 @@ int main(int argc, char** argv) {
   size_t folds = 5;
   int onlyFold = -1;
   double maxMinutes = 0.0;
+  int processes = 1;
+  long long seed = -1;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--data")
@@ -60,6 +68,10 @@ int main(int argc, char** argv) {
       maxMinutes = std::atof(argv[i + 1]);
     else if (a == "--only-fold")
       onlyFold = std::atoi(argv[i + 1]);
+    else if (a == "--processes")
+      processes = std::atoi(argv[i + 1]);
+    else if (a == "--seed")
+      seed = std::atoll(argv[i + 1]);
   }
   if (!fs::exists(data) || folds < 2) {
     std::fprintf(stderr, "bench_crossval: need --data FILE (not found: %s) and --folds >= 2\n",
@@ -69,12 +81,15 @@ int main(int argc, char** argv) {
   train::TrainConfig config =
       configFile.empty() ? train::TrainConfig{} : train::loadConfigFile(configFile);
   if (maxMinutes > 0) config.training.maxMinutes = maxMinutes;
+  if (seed >= 0) config.training.seed = seed;
+  config.device.processes = processes;
   const train::Corpus all = train::CorpusLoader::fromFile(data).corpus;
-  std::printf("data: %s (%zu sentences, %lld words), %zu folds, config %s\n", data.c_str(),
-              all.size(), static_cast<long long>(all.words()), folds,
-              configFile.empty() ? "default" : configFile.c_str());
+  std::printf("data: %s (%zu sentences, %lld words), %zu folds, config %s, %d process(es)\n",
+              data.c_str(), all.size(), static_cast<long long>(all.words()), folds,
+              configFile.empty() ? "default" : configFile.c_str(), processes);
 
-  const fs::path out = fs::temp_directory_path() / "spanforge-bench-crossval";
+  const fs::path out =
+      fs::temp_directory_path() / ("spanforge-bench-crossval-" + std::to_string(getpid()));
   std::vector<double> f1s;
   double minutes = 0.0;
   for (size_t k = 0; k < folds; ++k) {
@@ -82,8 +97,17 @@ int main(int argc, char** argv) {
     Fold f = makeFold(all, k, folds);
     const train::Corpus test = f.test;
     fs::remove_all(out);
-    train::Trainer trainer(config, std::move(f.train), std::move(f.dev), out.string());
+    train::TrainerOptions options;
+    std::unique_ptr<train::LocalGroup> local;
+    if (processes > 1) {
+      local = std::make_unique<train::LocalGroup>(SPANFORGE_CLI, processes,
+                                                  train::RankJob{config, f.train, ""});
+      options.group = &local->group();
+    }
+    train::Trainer trainer(config, std::move(f.train), std::move(f.dev), out.string(),
+                           std::move(options));
     const train::FinishedEvent done = trainer.run();
+    if (local) local->finish();
     if (done.reason == train::FinishReason::Failed) {
       std::fprintf(stderr, "fold %zu failed: %s\n", k, done.message.c_str());
       return 1;
