@@ -92,6 +92,13 @@ struct MetricEvent {
   // Each rank's words/s in a multi-process run (empty otherwise). Live
   // events only: the run store keeps the total (wordsPerSecond).
   std::vector<double> rankWordsPerSecond;
+  // Hardware use, live events only (-1: unknown or stored). CPU in percent
+  // of one core: the sum over ranks in a multi-process run, each rank's
+  // beside it (empty otherwise). The GPU is rank 0's, when on CUDA with NVML.
+  double cpuPercent = -1;
+  std::vector<double> rankCpuPercent;
+  double gpuPercent = -1;
+  int64_t gpuMemoryBytes = -1;
 };
 
 }  // namespace spanforge::store

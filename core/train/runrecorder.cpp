@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <exception>
 
 namespace spanforge::train {
@@ -31,6 +32,13 @@ store::MetricEvent RunRecorder::toMetricEvent(const StepEvent& e) {
   m.wordsPerSecond = e.wordsPerSecond;
   setMemory(m, e.memory);
   for (const auto& r : e.ranks) m.rankWordsPerSecond.push_back(r.wordsPerSecond);
+  m.cpuPercent = e.ranks.empty() ? e.cpuPercent : -1.0;
+  for (const auto& r : e.ranks) {
+    m.rankCpuPercent.push_back(r.cpuPercent);
+    if (r.cpuPercent >= 0) m.cpuPercent = std::max(m.cpuPercent, 0.0) + r.cpuPercent;
+  }
+  m.gpuPercent = e.gpuPercent;
+  m.gpuMemoryBytes = e.gpuMemoryBytes;
   return m;
 }
 

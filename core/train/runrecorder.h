@@ -42,7 +42,8 @@ class RunRecorder : public TrainingObserver {
 
   // The stored form of the trainer's events; what the dashboard plots, live
   // or re-opened. Memory: current = CUDA allocated or RSS; peak = CUDA
-  // reserved or peak RSS.
+  // reserved or peak RSS. CPU: the sum of the ranks' known figures in a
+  // multi-process run.
   static store::MetricEvent toMetricEvent(const StepEvent& event);
   static store::MetricEvent toMetricEvent(const EvaluationEvent& event);
   static store::RunState stateFor(FinishReason reason);

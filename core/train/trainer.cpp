@@ -9,6 +9,7 @@
 #include "train/data/batcher.h"
 #include "train/data/datarequirements.h"
 #include "train/device/computedevice.h"
+#include "train/device/hardwaresampler.h"
 #include "train/device/parallelfor.h"
 #include "train/distributed/distributederror.h"
 #include "train/distributed/gradientsync.h"
@@ -100,8 +101,9 @@ struct Trainer::Impl {
   ParameterSnapshot best;                     // the best model on dev so far
   std::unique_ptr<ParameterAverage> average;  // when training.param_average > 0
   std::unique_ptr<BatchGradient> gradient;
-  std::unique_ptr<GradientSync> sync;  // in a multi-process run
-  ThroughputMeter rankMeter;           // this rank's own words/s, sent to rank 0
+  std::unique_ptr<GradientSync> sync;         // in a multi-process run
+  ThroughputMeter rankMeter;                  // this rank's own words/s, sent to rank 0
+  std::unique_ptr<HardwareSampler> hardware;  // CPU (and GPU) use for the step events
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
   MemoryUsage memory() const { return ComputeDevice::memory(device); }
@@ -217,6 +219,7 @@ std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& op
                           options.poisonLoss && options.poisonLoss(step));
   double value = local.loss;
   int64_t words = local.words;
+  const HardwareSample hw = hardware->sample();
   std::vector<RankStatus> statuses;
   if (sync) {
     RankFigures f;
@@ -224,6 +227,7 @@ std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& op
     f.words = local.words;
     f.wordsPerSecond = rankMeter.wordsPerSecond();
     f.memoryBytes = memory().currentBytes;
+    f.cpuPercent = hw.cpuPercent;
     f.code = stopCode != 0 ? stopCode : local.finite ? 0 : kDiverged;
     const GroupFigures all = sync->allReduce(f);
     std::optional<FinishReason> stop;
@@ -241,7 +245,8 @@ std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& op
     }
     value = all.loss;
     words = all.words;
-    for (const auto& r : all.ranks) statuses.push_back({r.wordsPerSecond, r.memoryBytes});
+    for (const auto& r : all.ranks)
+      statuses.push_back({r.wordsPerSecond, r.memoryBytes, r.cpuPercent});
   } else if (!local.finite) {
     diverged(0, local.badLoss, lr);
   }
@@ -272,6 +277,9 @@ std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& op
   e.etaSeconds = p.etaSeconds;
   e.memory = memory();
   e.ranks = std::move(statuses);
+  e.cpuPercent = hw.cpuPercent;
+  e.gpuPercent = hw.gpuPercent;
+  e.gpuMemoryBytes = hw.gpuMemoryBytes;
   options.observer->onStep(e);
   return std::nullopt;
 }
@@ -366,6 +374,8 @@ FinishedEvent Trainer::Impl::runLoop() {
   // Every rank draws the same epochs and trains its own share of each step.
   std::mt19937_64 rng(static_cast<uint64_t>(config.training.seed));
   ThroughputMeter meter;
+  // Rank 0 alone reports its GPU; every rank its CPU.
+  hardware = std::make_unique<HardwareSampler>(leader() ? device : "cpu");
 
   std::optional<FinishReason> reason;
   bool othersKnow = true;  // whether every rank has seen `reason`

@@ -56,11 +56,15 @@ void to_json(nlohmann::json& j, const StepEvent& e) {
        {"elapsed_seconds", e.elapsedSeconds},
        {"eta_seconds", e.etaSeconds},
        {"progress", e.progress},
-       {"memory", e.memory}};
+       {"memory", e.memory},
+       {"cpu_percent", e.cpuPercent}};
+  if (e.gpuPercent >= 0) j["gpu"] = {{"percent", e.gpuPercent}, {"memory", e.gpuMemoryBytes}};
   if (e.ranks.empty()) return;
   auto& ranks = j["ranks"] = nlohmann::json::array();
   for (const auto& r : e.ranks)
-    ranks.push_back({{"words_per_second", r.wordsPerSecond}, {"memory", r.memoryBytes}});
+    ranks.push_back({{"words_per_second", r.wordsPerSecond},
+                     {"memory", r.memoryBytes},
+                     {"cpu_percent", r.cpuPercent}});
 }
 
 void to_json(nlohmann::json& j, const EvaluationEvent& e) {

@@ -28,6 +28,7 @@ struct MemoryUsage {
 struct RankStatus {
   double wordsPerSecond = 0.0;  // its own share of the training words
   int64_t memoryBytes = 0;      // its resident set (or CUDA bytes allocated)
+  double cpuPercent = -1.0;     // of one core since its previous step; -1 when unknown
 };
 
 // After every optimiser step.
@@ -43,6 +44,13 @@ struct StepEvent {
   double progress = -1.0;       // 0..1 towards that limit; -1 when unknown
   MemoryUsage memory;
   std::vector<RankStatus> ranks;  // by rank in a multi-process run; else empty
+  // This process's CPU use since the previous step, in percent of one core
+  // (all threads: can exceed 100); -1 when unknown.
+  double cpuPercent = -1.0;
+  // Rank 0's GPU when training on CUDA and the driver's NVML answers (-1
+  // otherwise): utilisation, and memory used on it by every process.
+  double gpuPercent = -1.0;
+  int64_t gpuMemoryBytes = -1;
 };
 
 // After every evaluation on the dev set.
@@ -95,7 +103,9 @@ using TrainingEvent = std::variant<StepEvent, EvaluationEvent, FinishedEvent>;
 // JSON for --log-jsonl and the run store: each object has "event": "step",
 // "evaluation" or "finished" and the fields in snake_case; an evaluation's
 // scores are an EvaluationReport's JSON under "scores", memory is
-// {"kind": "rss"|"cuda", "current", "peak", "reserved"} in bytes.
+// {"kind": "rss"|"cuda", "current", "peak", "reserved"} in bytes. A step has
+// "cpu_percent" (-1 when unknown; per rank too) and, when known,
+// "gpu": {"percent", "memory"}.
 void to_json(nlohmann::json& j, const MemoryUsage& m);
 void to_json(nlohmann::json& j, const StepEvent& e);
 void to_json(nlohmann::json& j, const EvaluationEvent& e);

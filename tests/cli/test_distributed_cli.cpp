@@ -139,7 +139,7 @@ TEST_CASE("train --nproc 2 ends each step with the weights of one process on bot
   REQUIRE(y1.size() == y2.size());
   for (size_t i = 0; i < y1.size(); ++i) CHECK(y1[i].tags == y2[i].tags);
 
-  // Every step event carries both ranks' speed and memory.
+  // Every step event carries both ranks' speed, memory and CPU use.
   std::istringstream log(slurp(dir.file("two.jsonl")));
   std::string line;
   int steps = 0;
@@ -149,6 +149,8 @@ TEST_CASE("train --nproc 2 ends each step with the weights of one process on bot
     ++steps;
     REQUIRE(j["ranks"].size() == 2);
     CHECK(j["ranks"][1]["memory"].get<int64_t>() > 0);
+    CHECK(j["ranks"][1]["cpu_percent"].get<double>() >= 0.0);
+    CHECK(j["cpu_percent"].get<double>() >= 0.0);
   }
   CHECK(steps == 8);
 

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 using namespace spanforge;
 using namespace spanforge::train;
@@ -71,6 +72,33 @@ TEST_CASE("run recorder: converts events to the stored form") {
   CHECK(RunRecorder::stateFor(FinishReason::MaxSteps) == store::RunState::Finished);
   CHECK(RunRecorder::stateFor(FinishReason::Cancelled) == store::RunState::Stopped);
   CHECK(RunRecorder::stateFor(FinishReason::Failed) == store::RunState::Failed);
+}
+
+TEST_CASE("run recorder: live CPU and GPU figures, the CPU summed over ranks") {
+  StepEvent e = step(1);
+  store::MetricEvent m = RunRecorder::toMetricEvent(e);
+  CHECK(m.cpuPercent == -1.0);  // unknown
+  CHECK(m.rankCpuPercent.empty());
+  CHECK(m.gpuPercent == -1.0);
+  CHECK(m.gpuMemoryBytes == -1);
+
+  e.cpuPercent = 95.0;
+  e.gpuPercent = 60.0;
+  e.gpuMemoryBytes = 5000;
+  m = RunRecorder::toMetricEvent(e);
+  CHECK(m.cpuPercent == 95.0);
+  CHECK(m.gpuPercent == 60.0);
+  CHECK(m.gpuMemoryBytes == 5000);
+
+  e.ranks = {{1000.0, 10, 95.0}, {1200.0, 20, 110.0}, {900.0, 30, -1.0}};
+  m = RunRecorder::toMetricEvent(e);
+  CHECK(m.cpuPercent == 205.0);  // the ranks' known figures
+  CHECK(m.rankCpuPercent == std::vector<double>{95.0, 110.0, -1.0});
+  CHECK(m.rankWordsPerSecond == std::vector<double>{1000.0, 1200.0, 900.0});
+  CHECK(m.gpuPercent == 60.0);  // rank 0's GPU
+
+  // An evaluation's figures are the dev set's: no hardware use.
+  CHECK(RunRecorder::toMetricEvent(evaluation(10, 0.4)).cpuPercent == -1.0);
 }
 
 TEST_CASE("run recorder: stores steps in batches, evaluations at once, and closes the run") {

@@ -77,6 +77,30 @@ TEST_CASE("events convert to JSON lines") {
   CHECK(j.at("best").at("ents_f") == 0.0);
 }
 
+TEST_CASE("step events carry CPU use and, when known, the GPU's") {
+  StepEvent step;
+  nlohmann::json j = step;
+  CHECK(j.at("cpu_percent") == -1.0);  // unknown
+  CHECK_FALSE(j.contains("gpu"));
+  CHECK_FALSE(j.contains("ranks"));
+
+  step.cpuPercent = 97.5;
+  step.gpuPercent = 40.0;
+  step.gpuMemoryBytes = int64_t{3} << 30;
+  step.ranks = {{4000.0, 100, 97.5}, {5000.0, 200, 120.0}};
+  j = step;
+  CHECK(j.at("cpu_percent") == 97.5);
+  CHECK(j.at("gpu").at("percent") == 40.0);
+  CHECK(j.at("gpu").at("memory") == int64_t{3} << 30);
+  REQUIRE(j.at("ranks").size() == 2);
+  CHECK(j.at("ranks").at(0).at("cpu_percent") == 97.5);
+  CHECK(j.at("ranks").at(1).at("cpu_percent") == 120.0);
+  CHECK(j.at("ranks").at(1).at("memory") == 200);
+
+  RankStatus unknown;
+  CHECK(unknown.cpuPercent == -1.0);
+}
+
 TEST_CASE("process memory is read from /proc/self/status") {
   const std::string status =
       "Name:\tspanforge\nVmPeak:\t  900000 kB\nVmHWM:\t   51200 kB\nVmRSS:\t   40960 kB\n";

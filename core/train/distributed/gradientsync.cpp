@@ -8,7 +8,7 @@ namespace spanforge::train {
 namespace {
 
 constexpr int64_t kBucketElements = 25 * 1024 * 1024 / 4;  // 25 MB of float32
-constexpr int64_t kFiguresPerRank = 5;
+constexpr int64_t kFiguresPerRank = 6;
 // A matrix with at least this many rows is synced by rows: an embedding
 // table, whose step touches only the rows of the words in its batches.
 constexpr int64_t kRowSparseRows = 4096;
@@ -88,6 +88,7 @@ GroupFigures GradientSync::Impl::exchangeFigures(const RankFigures& mine, torch:
   own[2] = static_cast<float>(mine.wordsPerSecond);
   own[3] = static_cast<float>(static_cast<double>(mine.memoryBytes) / (1 << 20));  // MiB
   own[4] = static_cast<float>(mine.code);
+  own[5] = static_cast<float>(mine.cpuPercent);
   message.narrow(0, 0, head).copy_(torch::from_blob(figures.data(), {head}));
   int64_t row = head;
   for (auto& p : sparse) {
@@ -108,6 +109,7 @@ GroupFigures GradientSync::Impl::exchangeFigures(const RankFigures& mine, torch:
     x.wordsPerSecond = f[2];
     x.memoryBytes = static_cast<int64_t>(static_cast<double>(f[3]) * (1 << 20));
     x.code = static_cast<int>(f[4] + 0.5F);
+    x.cpuPercent = f[5];
     out.loss += x.loss;
     out.words += x.words;
     out.ranks.push_back(x);

@@ -18,7 +18,8 @@ struct RankFigures {
   int64_t words = 0;
   double wordsPerSecond = 0.0;
   int64_t memoryBytes = 0;
-  int code = 0;  // 0 = carry on; anything else asks every rank to stop (see Trainer)
+  int code = 0;              // 0 = carry on; anything else asks every rank to stop (see Trainer)
+  double cpuPercent = -1.0;  // of one core since its previous step; -1 when unknown
 };
 
 // The same on every rank after a step's all-reduce.

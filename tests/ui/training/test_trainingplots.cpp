@@ -3,6 +3,7 @@
 // item models pass QAbstractItemModelTester.
 #include "modelloop/evaluation/evaluationtablemodel.h"
 #include "tempdir.h"
+#include "training/dashboard/hardwareplot.h"
 #include "training/dashboard/lossplot.h"
 #include "training/dashboard/memoryplot.h"
 #include "training/dashboard/metricsplot.h"
@@ -131,9 +132,14 @@ TEST_CASE("Metrics plot: overall P/R/F, the best F1 starred, per-label curves to
 TEST_CASE("Dashboard: clear, load, comparison and live events reach every plot") {
   TrainingDashboard dash;
   const std::vector<TrainingPlot*>& plots = dash.plots();
-  REQUIRE(plots.size() == 3);
+  REQUIRE(plots.size() == 4);
   CHECK(dash.plot<LossPlot>() == plots[0]);
   CHECK(dash.plot<MemoryPlot>() == plots[2]);
+  // Stored runs keep no CPU/GPU figures: the hardware plot shows a note for
+  // them and has nothing to compare.
+  auto* hardware = dash.plot<HardwarePlot>();
+  CHECK(hardware == plots[3]);
+  CHECK_FALSE(hardware->comparisonGraph());
   store::RunRecord record;
   record.id = 3;
   record.device = "cpu";
@@ -142,14 +148,17 @@ TEST_CASE("Dashboard: clear, load, comparison and live events reach every plot")
   std::vector<int> shown;
   for (TrainingPlot* p : plots) {
     INFO(p->title().toStdString());
-    CHECK(p->pointCount() > 0);
+    if (p != hardware) CHECK(p->pointCount() > 0);
     shown.push_back(p->pointCount());
   }
+  CHECK(hardware->pointCount() == 0);
+  CHECK(hardware->noteVisible());
 
   store::RunRecord other = record;
   other.id = 4;
   dash.compareWith(other, run());
   for (size_t i = 0; i < plots.size(); ++i) {
+    if (plots[i] == hardware) continue;
     INFO(plots[i]->title().toStdString());
     CHECK(plots[i]->pointCount() > shown[i]);
     REQUIRE(plots[i]->comparisonGraph());
@@ -159,7 +168,7 @@ TEST_CASE("Dashboard: clear, load, comparison and live events reach every plot")
   dash.clearComparison();
   for (size_t i = 0; i < plots.size(); ++i) {
     CHECK(plots[i]->pointCount() == shown[i]);
-    CHECK_FALSE(plots[i]->comparisonGraph()->visible());
+    if (plots[i] != hardware) CHECK_FALSE(plots[i]->comparisonGraph()->visible());
   }
 
   dash.compareWith(other, run());
@@ -167,10 +176,11 @@ TEST_CASE("Dashboard: clear, load, comparison and live events reach every plot")
   for (TrainingPlot* p : plots) {
     INFO(p->title().toStdString());
     CHECK(p->pointCount() == 0);
-    CHECK_FALSE(p->comparisonGraph()->visible());
+    if (p != hardware) CHECK_FALSE(p->comparisonGraph()->visible());
   }
 
-  // Live: steps reach the loss and memory plots, evaluations the metrics plot.
+  // Live: steps reach the loss, memory and hardware plots, evaluations the
+  // metrics plot.
   TrainingStart start;
   start.runId = 5;
   start.device = QStringLiteral("cpu");
@@ -180,9 +190,12 @@ TEST_CASE("Dashboard: clear, load, comparison and live events reach every plot")
   step.loss = 2.0;
   step.elapsedSeconds = 1.0;
   step.memory.currentBytes = int64_t{200} << 20;
+  step.cpuPercent = 95.0;
   dash.addSteps({step});
   CHECK(dash.plot<LossPlot>()->pointCount() == 2);  // raw and smoothed
   CHECK(dash.plot<MemoryPlot>()->pointCount() > 0);
+  CHECK(hardware->pointCount() == 1);
+  CHECK_FALSE(hardware->noteVisible());
   CHECK(dash.plot<MetricsPlot>()->pointCount() == 0);
   train::EvaluationEvent evaluation;
   evaluation.step = 1;

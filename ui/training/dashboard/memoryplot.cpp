@@ -2,36 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 
 namespace spanforge::ui {
 namespace {
 
 constexpr double kMb = 1024.0 * 1024.0;
-// Ranks named in the legend; more would cover the plot (hover names them all).
-constexpr size_t kRanksInLegend = 4;
-
-// Per-rank speed colours: neither the memory reds nor the total's grey.
-QColor rankColor(size_t rank) {
-  static const QColor colors[] = {{31, 119, 180}, {255, 127, 14},  {44, 160, 44},  {148, 103, 189},
-                                  {140, 86, 75},  {227, 119, 194}, {188, 189, 34}, {23, 190, 207}};
-  QColor c = colors[rank % std::size(colors)];
-  c.setAlpha(170);
-  return c;
-}
 
 // In MB, to 0.1 MB: page-sized wiggles of the RSS would otherwise keep a
 // flat line from being merged into a few points (see appendCompressed).
 double megabytes(int64_t bytes) { return std::round(static_cast<double>(bytes) / kMb * 10) / 10; }
-
-QString clock(double seconds) {
-  const auto s = static_cast<qint64>(std::llround(seconds));
-  return s >= 3600 ? QStringLiteral("%1:%2:%3")
-                         .arg(s / 3600)
-                         .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
-                         .arg(s % 60, 2, 10, QLatin1Char('0'))
-                   : QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-}
 
 }  // namespace
 
@@ -126,7 +105,7 @@ void MemoryPlot::plotComparison(const std::vector<store::MetricEvent>& events) {
 QString MemoryPlot::describe(const QCPGraph* graph, double key, double value) const {
   const QString v = graph->valueAxis() == yAxis2 ? tr("%L1 words/s").arg(value, 0, 'f', 0)
                                                  : tr("%L1 MB").arg(value, 0, 'f', 1);
-  return tr("%1\n%2 elapsed: %3").arg(graph->name(), clock(key), v);
+  return tr("%1\n%2 elapsed: %3").arg(graph->name(), elapsedText(key), v);
 }
 
 }  // namespace spanforge::ui

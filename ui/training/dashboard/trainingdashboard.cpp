@@ -2,6 +2,7 @@
 
 #include "modelloop/evaluation/evaluationtablemodel.h"
 #include "train/runrecorder.h"
+#include "training/dashboard/hardwareplot.h"
 #include "training/dashboard/lossplot.h"
 #include "training/dashboard/memoryplot.h"
 #include "training/dashboard/metricsplot.h"
@@ -35,7 +36,8 @@ TrainingDashboard::TrainingDashboard(QWidget* parent)
       error_(new QLabel(this)),
       stats_(new TrainingStats(this)),
       // In layout order. A new plot is one more entry here.
-      plots_({new LossPlot(this), new MetricsPlot(this), new MemoryPlot(this)}),
+      plots_({new LossPlot(this), new MetricsPlot(this), new MemoryPlot(this),
+              new HardwarePlot(this)}),
       metrics_(plot<MetricsPlot>()),
       labels_(new QListWidget(this)),
       table_(new EvaluationTableModel(this)),
@@ -98,14 +100,21 @@ QWidget* TrainingDashboard::buildPlots() {
   tableView_->setAlternatingRowColors(true);
   connect(table_, &QAbstractItemModel::rowsInserted, tableView_, &QTableView::scrollToBottom);
 
-  // The plots fill two columns in turn; the evaluation table ends the right one.
-  QSplitter* columns[] = {new QSplitter(Qt::Vertical, this), new QSplitter(Qt::Vertical, this)};
-  for (size_t i = 0; i < plots_.size(); ++i)
-    columns[i % 2]->addWidget(plots_[i] == metrics_ ? metricsRow : plots_[i]);
-  columns[1]->addWidget(tableView_);
+  // The dev scores and their table on the right; the run's own plots stack
+  // on the left, where the two over elapsed time (memory and speed, CPU and
+  // GPU use) sit one under the other for comparison.
+  auto* left = new QSplitter(Qt::Vertical, this);
+  auto* right = new QSplitter(Qt::Vertical, this);
+  for (TrainingPlot* p : plots_) {
+    if (p == metrics_)
+      right->addWidget(metricsRow);
+    else
+      left->addWidget(p);
+  }
+  right->addWidget(tableView_);
   auto* both = new QSplitter(Qt::Horizontal, this);
-  both->addWidget(columns[0]);
-  both->addWidget(columns[1]);
+  both->addWidget(left);
+  both->addWidget(right);
   both->setStretchFactor(0, 1);
   both->setStretchFactor(1, 1);
   both->setSizes({500, 500});  // equal halves, whatever the widgets' size hints

@@ -23,9 +23,10 @@ class TrainingStats;
 
 // The live view of a training run, also used to re-open a stored one: its
 // plots (loss, dev P/R/F with per-label curves toggled in the list beside,
-// memory and speed), the figures strip and spaCy's evaluation table; Stop
-// while training; a readable error banner when a run fails. A second run can
-// be overlaid. Every plot gets the same metric events through TrainingPlot.
+// memory and speed, CPU and GPU use), the figures strip and spaCy's
+// evaluation table; Stop while training; a readable error banner when a run
+// fails. A second run can be overlaid. Every plot gets the same metric
+// events through TrainingPlot.
 class TrainingDashboard : public QWidget {
   Q_OBJECT
 

@@ -6,6 +6,7 @@
 #include <QToolTip>
 
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace spanforge::ui {
@@ -99,6 +100,23 @@ void TrainingPlot::styleAxis(QCPAxis* axis, const QString& label) {
   axis->grid()->setPen(QPen(QColor(225, 225, 225), 1, Qt::SolidLine));
   axis->grid()->setSubGridVisible(false);
   axis->setPadding(2);
+}
+
+QColor TrainingPlot::rankColor(size_t rank) {
+  static const QColor colors[] = {{31, 119, 180}, {255, 127, 14},  {44, 160, 44},  {148, 103, 189},
+                                  {140, 86, 75},  {227, 119, 194}, {188, 189, 34}, {23, 190, 207}};
+  QColor c = colors[rank % std::size(colors)];
+  c.setAlpha(170);
+  return c;
+}
+
+QString TrainingPlot::elapsedText(double seconds) {
+  const auto s = static_cast<qint64>(std::llround(seconds));
+  return s >= 3600 ? QStringLiteral("%1:%2:%3")
+                         .arg(s / 3600)
+                         .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
+                         .arg(s % 60, 2, 10, QLatin1Char('0'))
+                   : QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
 QCPGraph* TrainingPlot::addSeries(const QString& name, const QColor& color, double width,

@@ -73,6 +73,13 @@ class TrainingPlot : public QCustomPlot {
   // The hover text for a point, with units.
   virtual QString describe(const QCPGraph* graph, double key, double value) const;
   static void styleAxis(QCPAxis* axis, const QString& label);
+  // Ranks named in a legend; more would cover the plot (hover names them all).
+  static constexpr size_t kRanksInLegend = 4;
+  // A rank's colour, the same in every plot: neither the memory reds nor the
+  // totals' grey.
+  static QColor rankColor(size_t rank);
+  // Elapsed time as "m:ss" or "h:mm:ss", for hover texts.
+  static QString elapsedText(double seconds);
   // Appends a point, but extends a flat run instead of adding to it (memory
   // stays constant for long stretches: fewer points to draw).
   static void appendCompressed(QCPGraph* graph, double key, double value);
