@@ -1,6 +1,7 @@
 // How training scales with the hardware settings of #13: training words/s,
-// seconds per epoch, peak memory and final dev F1 for 1 and 2 processes,
-// mixed precision off/bf16 and accumulate_gradient 1/4, on WNUT-17 and on a
+// seconds per epoch, peak memory, the share of step time spent waiting for
+// batch tensors and final dev F1 for 1 and 2 processes, mixed precision
+// off/bf16, accumulate_gradient 1/4 and prefetch off/on, on WNUT-17 and on a
 // ~200k-word corpus (wikigold's first 90% six times over, each copy
 // shuffled; dev = its last 10%). Each setting trains for the same number of
 // minutes from the same seed, one after the other, so ratios between rows of
@@ -30,14 +31,16 @@ using namespace spanforge;
 
 namespace {
 
-// Training words/s over the intervals between steps that hold no evaluation,
-// and the largest resident set any rank reported.
+// Training words/s and rank 0's share of time waiting for data over the
+// intervals between steps that hold no evaluation, and the largest resident
+// set any rank reported.
 class Figures : public train::TrainingObserver {
  public:
   void onStep(const train::StepEvent& e) override {
     if (last_ >= 0 && !evaluated_) {
       words_ += static_cast<double>(e.batchWords);
       seconds_ += e.elapsedSeconds - last_;
+      waited_ += e.dataWaitSeconds;
     }
     evaluated_ = false;
     last_ = e.elapsedSeconds;
@@ -48,12 +51,13 @@ class Figures : public train::TrainingObserver {
   void onFinished(const train::FinishedEvent&) override {}
 
   double wordsPerSecond() const { return seconds_ > 0 ? words_ / seconds_ : 0.0; }
+  double dataWaitPercent() const { return seconds_ > 0 ? 100.0 * waited_ / seconds_ : 0.0; }
   double peakMb() const { return static_cast<double>(std::max(peak_, rankPeak_)) / (1 << 20); }
 
  private:
   double last_ = -1.0;
   bool evaluated_ = false;
-  double words_ = 0.0, seconds_ = 0.0;
+  double words_ = 0.0, seconds_ = 0.0, waited_ = 0.0;
   int64_t peak_ = 0, rankPeak_ = 0;
 };
 
@@ -62,10 +66,11 @@ struct Setting {
   int processes;
   const char* precision;
   int64_t accumulate;
+  bool prefetch = train::TrainingSettings{}.prefetch;
 };
 
 struct Result {
-  double wordsPerSecond, epochSeconds, peakMb, f1;
+  double wordsPerSecond, epochSeconds, peakMb, dataWaitPercent, f1;
 };
 
 Result trainOnce(const Setting& s, const train::Corpus& trainSet, const train::Corpus& dev,
@@ -75,6 +80,7 @@ Result trainOnce(const Setting& s, const train::Corpus& trainSet, const train::C
   config.training.patience = 0;
   config.training.mixedPrecision = s.precision;
   config.training.accumulateGradient = s.accumulate;
+  config.training.prefetch = s.prefetch;
   config.device.device = "cpu";
   config.device.processes = s.processes;
   const fs::path out = fs::temp_directory_path() / ("bench_scale-" + std::to_string(getpid()));
@@ -97,7 +103,7 @@ Result trainOnce(const Setting& s, const train::Corpus& trainSet, const train::C
   }
   const double wps = figures.wordsPerSecond();
   return {wps, wps > 0 ? static_cast<double>(trainSet.words()) / wps : 0.0, figures.peakMb(),
-          finished.best.overall.f1};
+          figures.dataWaitPercent(), finished.best.overall.f1};
 }
 
 void runCorpus(const char* title, const train::Corpus& trainSet, const train::Corpus& dev,
@@ -108,17 +114,21 @@ void runCorpus(const char* title, const train::Corpus& trainSet, const train::Co
     settings.push_back({"2 processes, bf16", 2, "bf16", 1});
     settings.push_back({"1 process, accumulate 4", 1, "off", 4});
     settings.push_back({"2 processes, accumulate 4", 2, "off", 4});
+    settings.push_back({"1 process, prefetch off", 1, "off", 1, false});
+    settings.push_back({"1 process, prefetch on", 1, "off", 1, true});
+    settings.push_back({"2 processes, prefetch off", 2, "off", 1, false});
+    settings.push_back({"2 processes, prefetch on", 2, "off", 1, true});
   }
   std::printf("\n%s: %zu sentences, %lld words train; %zu sentences dev; %.1f min each\n\n", title,
               trainSet.size(), static_cast<long long>(trainSet.words()), dev.size(), minutes);
-  std::printf("| setting | words/s | vs 1 process | s/epoch | peak MB | dev F1 |\n");
-  std::printf("|---|---|---|---|---|---|\n");
+  std::printf("| setting | words/s | vs 1 process | s/epoch | peak MB | data wait | dev F1 |\n");
+  std::printf("|---|---|---|---|---|---|---|\n");
   double base = 0.0;
   for (const auto& s : settings) {
     const Result r = trainOnce(s, trainSet, dev, minutes);
     if (base == 0.0) base = r.wordsPerSecond;
-    std::printf("| %s | %.0f | %.2fx | %.1f | %.0f | %.1f |\n", s.name, r.wordsPerSecond,
-                r.wordsPerSecond / base, r.epochSeconds, r.peakMb, 100.0 * r.f1);
+    std::printf("| %s | %.0f | %.2fx | %.1f | %.0f | %.2f%% | %.1f |\n", s.name, r.wordsPerSecond,
+                r.wordsPerSecond / base, r.epochSeconds, r.peakMb, r.dataWaitPercent, 100.0 * r.f1);
     std::fflush(stdout);
   }
 }

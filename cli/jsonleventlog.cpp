@@ -27,6 +27,13 @@ void JsonlEventLog::onEvaluation(const train::EvaluationEvent& e) {
   if (next_) next_->onEvaluation(e);
 }
 
+void JsonlEventLog::onBatchSize(const train::BatchSizeEvent& e) {
+  nlohmann::json j;
+  to_json(j, e);
+  file_ << j.dump() << "\n" << std::flush;
+  if (next_) next_->onBatchSize(e);
+}
+
 void JsonlEventLog::onFinished(const train::FinishedEvent& e) {
   write(e);
   if (next_) next_->onFinished(e);

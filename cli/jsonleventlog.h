@@ -18,6 +18,7 @@ class JsonlEventLog : public train::TrainingObserver {
   void onStep(const train::StepEvent& event) override;
   void onEvaluation(const train::EvaluationEvent& event) override;
   void onFinished(const train::FinishedEvent& event) override;
+  void onBatchSize(const train::BatchSizeEvent& event) override;
 
  private:
   void write(const train::TrainingEvent& event);

@@ -51,6 +51,26 @@ void TrainTablePrinter::onEvaluation(const train::EvaluationEvent& e) {
   if (next_) next_->onEvaluation(e);
 }
 
+void TrainTablePrinter::onBatchSize(const train::BatchSizeEvent& e) {
+  out_ << "batch size: auto chose " << e.words << " words (";
+  for (size_t i = 0; i < e.trials.size(); ++i) {
+    const auto& t = e.trials[i];
+    char part[96];
+    if (t.fits)
+      std::snprintf(part, sizeof part, "%lld: %.0f words/s, %lld MB",
+                    static_cast<long long>(t.words), t.wordsPerSecond,
+                    static_cast<long long>(t.memoryBytes >> 20));
+    else
+      std::snprintf(part, sizeof part, "%lld: over %lld MB", static_cast<long long>(t.words),
+                    static_cast<long long>(e.memoryLimitBytes >> 20));
+    out_ << (i ? "; " : "") << part;
+  }
+  char tail[48];
+  std::snprintf(tail, sizeof tail, "; measured in %.1f s)\n", e.seconds);
+  out_ << tail << std::flush;
+  if (next_) next_->onBatchSize(e);
+}
+
 void TrainTablePrinter::onFinished(const train::FinishedEvent& e) {
   if (bar_) bar_->finish();
   if (next_) next_->onFinished(e);

@@ -22,6 +22,8 @@ class TrainTablePrinter : public train::TrainingObserver {
   void onStep(const train::StepEvent& event) override;
   void onEvaluation(const train::EvaluationEvent& event) override;
   void onFinished(const train::FinishedEvent& event) override;
+  // "batch size: auto chose N words (size: words/s, ...)", above the rows.
+  void onBatchSize(const train::BatchSizeEvent& event) override;
 
  private:
   std::ostream& out_;

@@ -14,6 +14,25 @@ namespace {
 
 constexpr int64_t kCharStep = 4;  // char bucket widths are multiples of this
 
+// Host memory for the tensors of `dev`: page-locked for CUDA, so that the
+// copy can run asynchronously (the caching host allocator keeps the block
+// until the copy has run, even when the host tensor is freed first).
+at::TensorOptions hostOptions(at::ScalarType type, const at::Device& dev) {
+  return at::TensorOptions().dtype(type).pinned_memory(dev.is_cuda());
+}
+
+at::Tensor hostTensor(const std::vector<int64_t>& values, const at::Device& dev) {
+  at::Tensor t = at::empty({static_cast<int64_t>(values.size())}, hostOptions(at::kLong, dev));
+  std::copy(values.begin(), values.end(), t.data_ptr<int64_t>());
+  return t;
+}
+
+// The tensor itself on the CPU. For CUDA a copy queued on the current stream,
+// the default one on every thread, so it runs before the kernels that read it.
+at::Tensor toDevice(const at::Tensor& host, const at::Device& dev) {
+  return host.to(dev, host.scalar_type(), /*non_blocking=*/dev.is_cuda());
+}
+
 }  // namespace
 
 struct BatchTensors::Impl {
@@ -51,13 +70,12 @@ void BatchTensors::Impl::bucketChars(const Batch& batch, int64_t steps, const at
     if (slots[b].empty()) continue;
     const auto rows = static_cast<int64_t>(slots[b].size());
     const auto w = static_cast<int64_t>(ids[b].size()) / rows;
-    charBuckets.push_back(
-        at::tensor(ids[b], at::TensorOptions().dtype(at::kLong)).view({rows, w}).to(dev));
+    charBuckets.push_back(toDevice(hostTensor(ids[b], dev).view({rows, w}), dev));
     for (int64_t slot : slots[b]) order[static_cast<size_t>(slot)] = next++;
   }
   for (auto& o : order)
     if (o < 0) o = next;  // the zero row after all bucketed tokens
-  charOrder = at::tensor(order, at::TensorOptions().dtype(at::kLong)).to(dev);
+  charOrder = toDevice(hostTensor(order, dev), dev);
 }
 
 BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVectors,
@@ -66,10 +84,12 @@ BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVecto
   const int64_t b = batch.size();
   const int64_t t = std::max<int64_t>(1, batch.maxLength());  // room for empty sentences
   const int64_t perToken = Featurizer::kFeatures * hashSeeds;
-  const auto longs = at::TensorOptions().dtype(at::kLong);
+  const at::Device dev(device);
+  const auto longs = hostOptions(at::kLong, dev);
   at::Tensor hash = at::zeros({b, t, Featurizer::kFeatures, hashSeeds}, longs);
   at::Tensor vecs = withVectors ? at::zeros({b, t}, longs) : at::Tensor();
-  at::Tensor lengths = at::zeros({b}, longs);
+  at::Tensor lengths = at::zeros({b}, at::TensorOptions().dtype(at::kLong));
+  at::Tensor mask = at::zeros({b, t}, hostOptions(at::kBool, dev));
   const bool gold = batch.hasTags();
   at::Tensor tags = gold ? at::zeros({b, t}, longs) : at::Tensor();
   int64_t* hp = hash.data_ptr<int64_t>();
@@ -81,6 +101,7 @@ BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVecto
     if (withVectors && static_cast<int64_t>(s.vectorIds.size()) != n)
       throw std::invalid_argument("sentence features lack the model's vector ids");
     lengths.data_ptr<int64_t>()[i] = n;
+    std::fill_n(mask.data_ptr<bool>() + i * t, n, true);
     std::copy(s.hashIds.begin(), s.hashIds.end(), hp + i * t * perToken);
     if (withVectors) {
       std::copy(s.vectorIds.begin(), s.vectorIds.end(), vecs.data_ptr<int64_t>() + i * t);
@@ -90,17 +111,17 @@ BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVecto
       std::copy(g.begin(), g.end(), tags.data_ptr<int64_t>() + i * t);
     }
   }
-  at::Tensor mask = at::arange(t, longs).unsqueeze(0) < lengths.unsqueeze(1);
-  const at::Device dev(device);
-  impl_->hashIds = hash.to(dev);
+  impl_->hashIds = toDevice(hash, dev);
   impl_->bucketChars(batch, t, dev);
-  if (withVectors) impl_->vectorIds = vecs.to(dev);
-  impl_->mask = mask.to(dev);
+  if (withVectors) impl_->vectorIds = toDevice(vecs, dev);
+  impl_->mask = toDevice(mask, dev);
   impl_->lengths = lengths;
-  if (gold) impl_->tags = tags.to(dev);
+  if (gold) impl_->tags = toDevice(tags, dev);
 }
 
 BatchTensors::~BatchTensors() = default;
+BatchTensors::BatchTensors(BatchTensors&&) noexcept = default;
+BatchTensors& BatchTensors::operator=(BatchTensors&&) noexcept = default;
 
 const at::Tensor& BatchTensors::hashIds() const { return impl_->hashIds; }
 const std::vector<at::Tensor>& BatchTensors::charBuckets() const { return impl_->charBuckets; }

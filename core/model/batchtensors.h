@@ -14,13 +14,19 @@ class Batch;
 
 // A Batch padded into tensors on a device. Rows are sentences, padded to
 // the longest; padding ids are 0 and padding tags are 0 ("O").
+//
+// Building one touches no autograd state and draws no random numbers, so a
+// thread may build the next batches' while another trains (BatchPrefetcher).
 class BatchTensors {
  public:
   // device: "cpu" or "cuda:N". `hashSeeds` checks the features' layout;
   // `withVectors` requires vector ids. Throws std::invalid_argument when
-  // the batch does not fit the model.
+  // the batch does not fit the model. For CUDA the tensors are filled in
+  // page-locked memory and copied without blocking (in stream order).
   BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVectors, const std::string& device);
   ~BatchTensors();
+  BatchTensors(BatchTensors&&) noexcept;
+  BatchTensors& operator=(BatchTensors&&) noexcept;
   BatchTensors(const BatchTensors&) = delete;
   BatchTensors& operator=(const BatchTensors&) = delete;
 

@@ -94,9 +94,8 @@ struct NerModel::Impl {
   BatchTensors tensors(const Batch& batch) const {
     return BatchTensors(batch, config.hashSeeds, network.hasVectors(), device);
   }
-  torch::Tensor meanLoss(const Batch& batch, bool train) const {
-    if (!batch.hasTags()) throw std::invalid_argument("the batch has no gold tags");
-    const BatchTensors t = tensors(batch);
+  torch::Tensor meanLoss(const BatchTensors& t, bool train) const {
+    if (!t.tags().defined()) throw std::invalid_argument("the batch has no gold tags");
     const torch::Tensor e = network.emissions(t, train);
     // The CRF's log-space sums lose too much in 16 bits: fp32 whatever the
     // autocast state of the caller (training.mixed_precision).
@@ -146,12 +145,20 @@ void NerModel::setTraining(bool training) { impl_->training = training; }
 bool NerModel::training() const { return impl_->training; }
 
 double NerModel::loss(const Batch& batch) const {
+  if (!batch.hasTags()) throw std::invalid_argument("the batch has no gold tags");
   torch::NoGradGuard noGrad;
-  return impl_->meanLoss(batch, false).item<double>();
+  return impl_->meanLoss(impl_->tensors(batch), false).item<double>();
 }
 
 at::Tensor NerModel::lossTensor(const Batch& batch) {
-  return impl_->meanLoss(batch, impl_->training);
+  if (!batch.hasTags()) throw std::invalid_argument("the batch has no gold tags");
+  return impl_->meanLoss(impl_->tensors(batch), impl_->training);
+}
+
+BatchTensors NerModel::tensors(const Batch& batch) const { return impl_->tensors(batch); }
+
+at::Tensor NerModel::lossTensor(const BatchTensors& tensors) {
+  return impl_->meanLoss(tensors, impl_->training);
 }
 
 std::vector<Prediction> NerModel::predict(const Batch& batch) const {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/batch.h"
+#include "model/batchtensors.h"
 #include "model/modelconfig.h"
 #include "model/prediction.h"
 #include "model/sentencefeatures.h"
@@ -99,6 +100,13 @@ class NerModel {
   // autograd graph (dropout when training()); the trainer calls backward(),
   // clips and steps. The batch must have gold tags.
   at::Tensor lossTensor(const Batch& batch);
+  // The same in two halves, so that a thread can pad the next batches while
+  // this one trains: tensors() may run on any thread, also during a training
+  // step (it reads only the config and device, builds no graph and draws no
+  // random numbers), but not during setDevice. lossTensor(tensors(b)) is
+  // lossTensor(b), bit for bit.
+  BatchTensors tensors(const Batch& batch) const;
+  at::Tensor lossTensor(const BatchTensors& tensors);
 
  private:
   struct Impl;

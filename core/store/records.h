@@ -99,6 +99,9 @@ struct MetricEvent {
   std::vector<double> rankCpuPercent;
   double gpuPercent = -1;
   int64_t gpuMemoryBytes = -1;
+  // Rank 0's share of recent steps' time spent waiting for batch tensors, in
+  // percent (StepEvent::dataWaitPercent); live events only, like the above.
+  double dataWaitPercent = -1;
 };
 
 }  // namespace spanforge::store

@@ -119,6 +119,13 @@ int64_t RunRepository::startRun(const std::string& configToml, const std::string
   return id;
 }
 
+void RunRepository::setRunConfig(int64_t runId, const std::string& configToml) {
+  Statement& st = db_.cached("UPDATE runs SET config = ? WHERE id = ?");
+  st.bind(1, configToml);
+  st.bind(2, runId);
+  st.step();
+}
+
 void RunRepository::addEvent(int64_t runId, const MetricEvent& e) {
   Transaction tx(db_);
   Statement& run = db_.cached("SELECT EXISTS (SELECT 1 FROM runs WHERE id = ?)");

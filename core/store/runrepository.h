@@ -21,6 +21,9 @@ class RunRepository {
   void setCurrentModel(int64_t modelId);
 
   int64_t startRun(const std::string& configToml, const std::string& device);
+  // What the run found out at its start (batch_size = "auto" writes the size
+  // it chose into batch_words).
+  void setRunConfig(int64_t runId, const std::string& configToml);
   void addEvent(int64_t runId, const MetricEvent& e);
   // Several events in one transaction (a training run's steps in batches).
   void addEvents(int64_t runId, const std::vector<MetricEvent>& events);

@@ -12,7 +12,8 @@ BatchSizeSchedule::BatchSizeSchedule(const TrainingSettings& s)
       start_(static_cast<double>(s.batchStart)),
       stop_(static_cast<double>(s.batchStop)),
       factor_(s.batchCompound) {
-  if (!compounding_ && s.batchSize != "fixed")
+  // "auto" trains with the batchWords its probe chose.
+  if (!compounding_ && s.batchSize != "fixed" && s.batchSize != "auto")
     throw std::invalid_argument("unknown batch_size \"" + s.batchSize + "\"");
 }
 

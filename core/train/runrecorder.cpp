@@ -21,7 +21,7 @@ void setMemory(store::MetricEvent& m, const MemoryUsage& u) {
 
 RunRecorder::RunRecorder(store::RunRepository& runs, const TrainConfig& config,
                          const std::string& device, TrainingObserver* next)
-    : runs_(runs), next_(next), runId_(runs.startRun(toToml(config), device)) {}
+    : runs_(runs), config_(config), next_(next), runId_(runs.startRun(toToml(config), device)) {}
 
 store::MetricEvent RunRecorder::toMetricEvent(const StepEvent& e) {
   store::MetricEvent m;
@@ -39,6 +39,7 @@ store::MetricEvent RunRecorder::toMetricEvent(const StepEvent& e) {
   }
   m.gpuPercent = e.gpuPercent;
   m.gpuMemoryBytes = e.gpuMemoryBytes;
+  m.dataWaitPercent = e.dataWaitPercent;
   return m;
 }
 
@@ -96,6 +97,12 @@ void RunRecorder::onEvaluation(const EvaluationEvent& event) {
   pending_.push_back(toMetricEvent(event));
   flush();
   if (next_) next_->onEvaluation(event);
+}
+
+void RunRecorder::onBatchSize(const BatchSizeEvent& event) {
+  config_.training.batchWords = event.words;
+  guarded([this] { runs_.setRunConfig(runId_, toToml(config_)); });
+  if (next_) next_->onBatchSize(event);
 }
 
 void RunRecorder::onFinished(const FinishedEvent& event) {

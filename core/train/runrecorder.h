@@ -39,6 +39,8 @@ class RunRecorder : public TrainingObserver {
   void onStep(const StepEvent& event) override;
   void onEvaluation(const EvaluationEvent& event) override;
   void onFinished(const FinishedEvent& event) override;
+  // Stores the chosen size in the run's config (batch_words).
+  void onBatchSize(const BatchSizeEvent& event) override;
 
   // The stored form of the trainer's events; what the dashboard plots, live
   // or re-opened. Memory: current = CUDA allocated or RSS; peak = CUDA
@@ -54,6 +56,7 @@ class RunRecorder : public TrainingObserver {
   void guarded(F&& write);
 
   store::RunRepository& runs_;
+  TrainConfig config_;
   TrainingObserver* next_;
   int64_t runId_ = 0;
   std::optional<int64_t> modelId_;

@@ -6,8 +6,10 @@
 #include "model/nermodel.h"
 #include "model/weighttransfer.h"
 #include "train/batchgradient.h"
+#include "train/batchsizeprobe.h"
 #include "train/data/batcher.h"
 #include "train/data/datarequirements.h"
+#include "train/datawaitmeter.h"
 #include "train/device/computedevice.h"
 #include "train/device/hardwaresampler.h"
 #include "train/device/parallelfor.h"
@@ -103,6 +105,7 @@ struct Trainer::Impl {
   std::unique_ptr<BatchGradient> gradient;
   std::unique_ptr<GradientSync> sync;         // in a multi-process run
   ThroughputMeter rankMeter;                  // this rank's own words/s, sent to rank 0
+  DataWaitMeter dataWait;                     // this rank's share of step time waiting for data
   std::unique_ptr<HardwareSampler> hardware;  // CPU (and GPU) use for the step events
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
@@ -115,7 +118,8 @@ struct Trainer::Impl {
   void buildModel();
   void collectKnownWords();  // before featurize()
   void featurize();
-  void joinGroup();  // checks that every rank has the same job; rank 0's weights to all
+  void joinGroup();        // checks that every rank has the same job; rank 0's weights to all
+  void chooseBatchSize();  // batch_size = "auto": rank 0 measures, every rank uses its choice
   void evaluate(const Evaluator& evaluator, bool* stop);
   // One optimizer step over `group` (accumulate_gradient batches per rank,
   // or fewer); this rank trains every ranks()-th of them. A non-zero
@@ -192,6 +196,30 @@ void Trainer::Impl::joinGroup() {
   sync->broadcastParameters();
 }
 
+void Trainer::Impl::chooseBatchSize() {
+  const std::string key = "spanforge/batch_words";
+  if (!leader()) {
+    config.training.batchWords = std::stoll(options.group->get(key));
+    if (config.training.batchWords == 0)
+      throw Failure{FailureKind::Distributed, "rank 0 could not choose a batch size"};
+    return;
+  }
+  BatchSizeProbe::Limits limits;
+  limits.memoryBytes = config.training.memoryLimitMb << 20;
+  const BatchSizeEvent e =
+      BatchSizeProbe(*model, features, tags, device, config.training).run(limits);
+  if (options.group) options.group->set(key, std::to_string(e.words));
+  if (e.words == 0)
+    throw Failure{FailureKind::OutOfMemory,
+                  "batch_size = \"auto\": even a batch of " +
+                      std::to_string(e.trials.empty() ? 0 : e.trials.front().words) +
+                      " words needs more than training.memory_limit_mb (" +
+                      std::to_string(e.memoryLimitBytes >> 20) +
+                      " MB); raise it or use a smaller model"};
+  config.training.batchWords = e.words;
+  if (options.observer) options.observer->onBatchSize(e);
+}
+
 void Trainer::Impl::diverged(int atRank, double loss, double lr) const {
   std::ostringstream msg;
   if (ranks() > 1) msg << "rank " << atRank << ": ";
@@ -251,14 +279,17 @@ std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& op
     diverged(0, local.badLoss, lr);
   }
   batches += static_cast<int64_t>(group.size());
-  if (config.training.gradClip > 0)
+  // fp16: an inf/NaN gradient means the loss scale overflowed; that update is skipped.
+  const bool apply = gradient->unscale();
+  if (apply && config.training.gradClip > 0)
     torch::nn::utils::clip_grad_norm_(model->module().parameters(), config.training.gradClip);
-  opt.step();
-  if (average) average->update(*model);
+  if (apply) opt.step();
+  if (apply && average) average->update(*model);
   model->setTraining(false);
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   meter.add(words, secs);
   rankMeter.add(local.words, secs);
+  dataWait.add(local.dataWaitSeconds, secs);
   lossSum += value;
   ++lossCount;
   if (!leader() || !options.observer) return std::nullopt;
@@ -280,6 +311,8 @@ std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& op
   e.cpuPercent = hw.cpuPercent;
   e.gpuPercent = hw.gpuPercent;
   e.gpuMemoryBytes = hw.gpuMemoryBytes;
+  e.dataWaitSeconds = local.dataWaitSeconds;
+  e.dataWaitPercent = dataWait.percent();
   options.observer->onStep(e);
   return std::nullopt;
 }
@@ -341,6 +374,9 @@ FinishedEvent Trainer::Impl::runLoop() {
   device = ComputeDevice::resolve(config.device.device);
   // One GPU per rank on a machine, as torchrun's LOCAL_RANK says.
   if (options.group && device == "cuda") device += ":" + std::to_string(options.group->localRank());
+  if (config.training.mixedPrecision == "fp16" && device.rfind("cuda", 0) != 0)
+    throw Failure{FailureKind::Config, "training.mixed_precision = \"fp16\" needs a CUDA device (" +
+                                           device + " here); use \"bf16\" on the CPU"};
   ComputeDevice::resetPeak(device);
   if (leader()) {  // the other ranks have no dev set; rank 0's data is checked
     validateData(config, train, dev);
@@ -357,6 +393,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   gradient = std::make_unique<BatchGradient>(*model, features, tags, device,
                                              config.training.mixedPrecision);
   joinGroup();
+  if (config.training.batchSize == "auto") chooseBatchSize();
   std::vector<int64_t> lengths;
   for (const auto& f : features) lengths.push_back(f.length);
   const Batcher batcher(std::move(lengths), config.training);
@@ -385,6 +422,7 @@ FinishedEvent Trainer::Impl::runLoop() {
     const auto epoch = batcher.epoch(rng, batches + 1);
     if (epoch.empty()) throw Failure{FailureKind::Data, "the training data has no tokens"};
     const auto perStep = static_cast<size_t>(config.training.accumulateGradient * ranks());
+    if (config.training.prefetch) gradient->prefetch(epoch, perStep, rank(), ranks());
     size_t done = 0;
     while (done < epoch.size() && !reason) {
       if (cancelled() && !sync) {
@@ -532,6 +570,7 @@ FinishedEvent Trainer::run() {
     e.elapsedSeconds = d.elapsed();
     e.memory = d.memory();
   }
+  d.gradient.reset();  // first: its prefetch thread reads the model and the features
   d.model.reset();
   d.features.clear();
 #ifdef __GLIBC__

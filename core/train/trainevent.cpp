@@ -57,7 +57,9 @@ void to_json(nlohmann::json& j, const StepEvent& e) {
        {"eta_seconds", e.etaSeconds},
        {"progress", e.progress},
        {"memory", e.memory},
-       {"cpu_percent", e.cpuPercent}};
+       {"cpu_percent", e.cpuPercent},
+       {"data_wait_seconds", e.dataWaitSeconds},
+       {"data_wait_percent", e.dataWaitPercent}};
   if (e.gpuPercent >= 0) j["gpu"] = {{"percent", e.gpuPercent}, {"memory", e.gpuMemoryBytes}};
   if (e.ranks.empty()) return;
   auto& ranks = j["ranks"] = nlohmann::json::array();
@@ -65,6 +67,20 @@ void to_json(nlohmann::json& j, const StepEvent& e) {
     ranks.push_back({{"words_per_second", r.wordsPerSecond},
                      {"memory", r.memoryBytes},
                      {"cpu_percent", r.cpuPercent}});
+}
+
+void to_json(nlohmann::json& j, const BatchSizeEvent& e) {
+  auto trials = nlohmann::json::array();
+  for (const auto& t : e.trials)
+    trials.push_back({{"words", t.words},
+                      {"words_per_second", t.wordsPerSecond},
+                      {"memory", t.memoryBytes},
+                      {"fits", t.fits}});
+  j = {{"event", "batch_size"},
+       {"words", e.words},
+       {"memory_limit", e.memoryLimitBytes},
+       {"seconds", e.seconds},
+       {"trials", std::move(trials)}};
 }
 
 void to_json(nlohmann::json& j, const EvaluationEvent& e) {

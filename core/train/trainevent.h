@@ -51,6 +51,29 @@ struct StepEvent {
   // otherwise): utilisation, and memory used on it by every process.
   double gpuPercent = -1.0;
   int64_t gpuMemoryBytes = -1;
+  // Rank 0's time in this step waiting for its batches' tensors: building
+  // them, or with training.prefetch the part the prefetch thread had not
+  // done yet. And that wait's share of recent steps' time in percent
+  // (DataWaitMeter); -1 when unknown.
+  double dataWaitSeconds = 0.0;
+  double dataWaitPercent = -1.0;
+};
+
+// One batch size measured by batch_size = "auto" (BatchSizeProbe).
+struct BatchSizeTrial {
+  int64_t words = 0;            // budget per batch
+  double wordsPerSecond = 0.0;  // forward and backward; 0 when it did not fit
+  int64_t memoryBytes = 0;      // resident (or CUDA allocated) at its largest batch
+  bool fits = true;             // false: over the memory limit, or out of memory
+};
+
+// Once, before the first step, when batch_size = "auto": the size chosen
+// and what was measured to choose it.
+struct BatchSizeEvent {
+  int64_t words = 0;
+  std::vector<BatchSizeTrial> trials;
+  int64_t memoryLimitBytes = 0;  // on CUDA also the device's own limit
+  double seconds = 0.0;          // spent measuring
 };
 
 // After every evaluation on the dev set.
@@ -104,10 +127,13 @@ using TrainingEvent = std::variant<StepEvent, EvaluationEvent, FinishedEvent>;
 // "evaluation" or "finished" and the fields in snake_case; an evaluation's
 // scores are an EvaluationReport's JSON under "scores", memory is
 // {"kind": "rss"|"cuda", "current", "peak", "reserved"} in bytes. A step has
-// "cpu_percent" (-1 when unknown; per rank too) and, when known,
-// "gpu": {"percent", "memory"}.
+// "cpu_percent" (-1 when unknown; per rank too), "data_wait_seconds" and
+// "data_wait_percent" and, when known, "gpu": {"percent", "memory"}.
 void to_json(nlohmann::json& j, const MemoryUsage& m);
 void to_json(nlohmann::json& j, const StepEvent& e);
+// {"event": "batch_size", "words", "memory_limit", "seconds", "trials": [{"words",
+// "words_per_second", "memory", "fits"}]}
+void to_json(nlohmann::json& j, const BatchSizeEvent& e);
 void to_json(nlohmann::json& j, const EvaluationEvent& e);
 void to_json(nlohmann::json& j, const FinishedEvent& e);
 void to_json(nlohmann::json& j, const TrainingEvent& e);

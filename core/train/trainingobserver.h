@@ -16,6 +16,9 @@ class TrainingObserver {
   virtual void onStep(const StepEvent& event) = 0;
   virtual void onEvaluation(const EvaluationEvent& event) = 0;
   virtual void onFinished(const FinishedEvent& event) = 0;
+  // Once before the first step when batch_size = "auto"; most observers
+  // only need the steps' batch_words.
+  virtual void onBatchSize(const BatchSizeEvent& event) { (void)event; }
 
   // Calls the member for the event's kind.
   void dispatch(const TrainingEvent& event);

@@ -212,3 +212,24 @@ TEST_CASE("cli predict reports malformed records with their line") {
   CHECK(r.code == 1);
   CHECK(r.err.find("tokens[1]") != std::string::npos);
 }
+
+TEST_CASE("cli train with batch_size = auto prints, logs and stores the size it chose") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 4);
+  auto config = spanforge::train::loadConfigFile(f.config);
+  config.training.batchSize = "auto";
+  std::ofstream(f.config, std::ios::trunc) << spanforge::train::toToml(config);
+  const std::string model = dir.file("model");
+  const std::string log = dir.file("events.jsonl");
+  const auto r = run({"train", "--train", f.train, "--dev", f.dev, "--output", model, "--config",
+                      f.config, "--log-jsonl", log});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("batch size: auto chose ") != std::string::npos);
+  CHECK(r.out.find("256: ") != std::string::npos);
+  const auto events = jsonLines(slurp(log));
+  REQUIRE(!events.empty());
+  REQUIRE(events.front()["event"] == "batch_size");
+  const int64_t chosen = events.front()["words"];
+  CHECK(spanforge::train::loadConfigFile(model + "/config.toml").training.batchWords == chosen);
+}

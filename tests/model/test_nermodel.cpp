@@ -9,6 +9,8 @@
 #include "torchcatch.h"
 
 #include <chrono>
+#include <optional>
+#include <thread>
 
 // For Catch's messages (and glog's operator<< for vectors, which torch pulls in).
 namespace spanforge::text {
@@ -148,6 +150,31 @@ TEST_CASE("ner model: character BiLSTM and a subset of word features") {
   const auto spans = spansOf(together);
   for (size_t i = 0; i < data.size(); ++i) CHECK(spans[i] == data[i].spans);
   checkAloneAsTogether(model, data, together);
+}
+
+TEST_CASE("ner model: tensors built apart, also on another thread, give the same loss") {
+  ComputeThreads::apply(1);
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 12);
+  torch::manual_seed(3);
+  NerModel model(smallConfig("bilstm", "biluo"), testing::labelsOf(data));
+  const Batch batch = batchOf(model, data, true);
+  const double whole = model.lossTensor(batch).item<double>();  // not training: no dropout
+  CHECK(model.lossTensor(model.tensors(batch)).item<double>() == whole);
+  std::optional<BatchTensors> built;
+  std::thread([&] { built.emplace(model.tensors(batch)); }).join();
+  REQUIRE(built);
+  CHECK(model.lossTensor(*built).item<double>() == whole);
+  // Building draws no random numbers: the same seed, the same dropout masks.
+  model.setTraining(true);
+  torch::manual_seed(9);
+  const double a = model.lossTensor(batch).item<double>();
+  torch::manual_seed(9);
+  const double b = model.lossTensor(*built).item<double>();
+  model.setTraining(false);
+  CHECK(a == b);
+  CHECK(a != whole);
+  CHECK_THROWS_AS(model.lossTensor(model.tensors(batchOf(model, data, false))),
+                  std::invalid_argument);
 }
 
 TEST_CASE("ner model: without the word feature, word dropout has nothing to hide") {

@@ -18,6 +18,7 @@ class RecordingObserver : public TrainingObserver {
     if (afterEvaluation) afterEvaluation(e);
   }
   void onFinished(const FinishedEvent& e) override { events.emplace_back(e); }
+  void onBatchSize(const BatchSizeEvent& e) override { batchSizes.push_back(e); }
 
   template <class T>
   std::vector<T> all() const {
@@ -33,6 +34,7 @@ class RecordingObserver : public TrainingObserver {
   }
 
   std::vector<TrainingEvent> events;
+  std::vector<BatchSizeEvent> batchSizes;
   std::function<void(const EvaluationEvent&)> afterEvaluation;
 };
 

@@ -101,6 +101,14 @@ TEST_CASE("run recorder: live CPU and GPU figures, the CPU summed over ranks") {
   CHECK(RunRecorder::toMetricEvent(evaluation(10, 0.4)).cpuPercent == -1.0);
 }
 
+TEST_CASE("run recorder: the live data wait, unknown for evaluations") {
+  StepEvent e = step(1);
+  CHECK(RunRecorder::toMetricEvent(e).dataWaitPercent == -1.0);
+  e.dataWaitPercent = 2.5;
+  CHECK(RunRecorder::toMetricEvent(e).dataWaitPercent == 2.5);
+  CHECK(RunRecorder::toMetricEvent(evaluation(10, 0.4)).dataWaitPercent == -1.0);
+}
+
 TEST_CASE("run recorder: stores steps in batches, evaluations at once, and closes the run") {
   TempDir dir;
   auto project = store::ProjectStore::create(dir.file("p.spanforge"));

@@ -101,6 +101,18 @@ TEST_CASE("step events carry CPU use and, when known, the GPU's") {
   CHECK(unknown.cpuPercent == -1.0);
 }
 
+TEST_CASE("step events carry the time the step waited for its data") {
+  StepEvent step;
+  nlohmann::json j = step;
+  CHECK(j.at("data_wait_seconds") == 0.0);
+  CHECK(j.at("data_wait_percent") == -1.0);  // unknown
+  step.dataWaitSeconds = 0.004;
+  step.dataWaitPercent = 3.5;
+  j = step;
+  CHECK(j.at("data_wait_seconds") == 0.004);
+  CHECK(j.at("data_wait_percent") == 3.5);
+}
+
 TEST_CASE("process memory is read from /proc/self/status") {
   const std::string status =
       "Name:\tspanforge\nVmPeak:\t  900000 kB\nVmHWM:\t   51200 kB\nVmRSS:\t   40960 kB\n";

@@ -41,6 +41,8 @@ TrainingPanel::TrainingPanel(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   connect(session_, &TrainingSession::started, this, &TrainingPanel::onStarted);
   connect(session_, &TrainingSession::stepped, dashboard_, &TrainingDashboard::addSteps);
   connect(session_, &TrainingSession::evaluated, dashboard_, &TrainingDashboard::addEvaluation);
+  connect(session_, &TrainingSession::batchSizeChosen, dashboard_,
+          &TrainingDashboard::showBatchSize);
   connect(session_, &TrainingSession::finished, this, &TrainingPanel::onFinished);
   connect(dashboard_, &TrainingDashboard::stopRequested, this, &TrainingPanel::stop);
   connect(runs_, &RunHistory::showRequested, this, &TrainingPanel::showStoredRun);

@@ -22,6 +22,10 @@ TrainingSession::TrainingSession(QObject* parent)
           [this](int job, const train::EvaluationEvent& e) {
             if (runs_.isCurrent(job)) emit evaluated(e);
           });
+  connect(trainer_, &TrainingWorker::batchSizeChosen, this,
+          [this](int job, const train::BatchSizeEvent& e) {
+            if (runs_.isCurrent(job)) emit batchSizeChosen(e);
+          });
   connect(trainer_, &TrainingWorker::finished, this, [this](const TrainingOutcome& o) {
     if (runs_.finish(o.job)) emit finished(o);
   });

@@ -49,6 +49,7 @@ class TrainingSession : public QObject {
   void started(const spanforge::ui::TrainingStart& start);
   void stepped(const std::vector<spanforge::train::StepEvent>& steps);
   void evaluated(const spanforge::train::EvaluationEvent& evaluation);
+  void batchSizeChosen(const spanforge::train::BatchSizeEvent& choice);
   void finished(const spanforge::ui::TrainingOutcome& outcome);
 
  private:

@@ -60,6 +60,9 @@ class SignalObserver : public train::TrainingObserver {
     emit worker_.evaluated(job_, e);
   }
   void onFinished(const train::FinishedEvent&) override { flush(); }
+  void onBatchSize(const train::BatchSizeEvent& e) override {
+    emit worker_.batchSizeChosen(job_, e);
+  }
 
  private:
   void flush() {
@@ -81,6 +84,7 @@ TrainingWorker::TrainingWorker(QObject* parent) : QObject(parent) {
   qRegisterMetaType<train::StepEvent>();
   qRegisterMetaType<std::vector<train::StepEvent>>();
   qRegisterMetaType<train::EvaluationEvent>();
+  qRegisterMetaType<train::BatchSizeEvent>();
   qRegisterMetaType<TrainingStart>();
   qRegisterMetaType<TrainingOutcome>();
 }

@@ -76,6 +76,8 @@ class TrainingWorker : public QObject {
   void started(const spanforge::ui::TrainingStart& start);
   void stepped(int job, const std::vector<spanforge::train::StepEvent>& steps);
   void evaluated(int job, const spanforge::train::EvaluationEvent& evaluation);
+  // batch_size = "auto": the size chosen, before the first step.
+  void batchSizeChosen(int job, const spanforge::train::BatchSizeEvent& choice);
   void finished(const spanforge::ui::TrainingOutcome& outcome);
 };
 
@@ -84,5 +86,6 @@ class TrainingWorker : public QObject {
 Q_DECLARE_METATYPE(spanforge::train::StepEvent)
 Q_DECLARE_METATYPE(std::vector<spanforge::train::StepEvent>)
 Q_DECLARE_METATYPE(spanforge::train::EvaluationEvent)
+Q_DECLARE_METATYPE(spanforge::train::BatchSizeEvent)
 Q_DECLARE_METATYPE(spanforge::ui::TrainingStart)
 Q_DECLARE_METATYPE(spanforge::ui::TrainingOutcome)

@@ -49,12 +49,16 @@ struct TrainingSettings {
 
   // Words per batch: "fixed" uses batchWords; "compounding" starts at
   // batchStart and multiplies by batchCompound each step up to batchStop
-  // (spaCy's compounding schedule).
+  // (spaCy's compounding schedule); "auto" measures sizes at the start (see
+  // BatchSizeProbe) and trains with the one chosen, written to batchWords.
   std::string batchSize = "fixed";
   int64_t batchWords = 1000;
   int64_t batchStart = 100;
   int64_t batchStop = 1000;
   double batchCompound = 1.001;
+  // "auto": the most resident (or CUDA) memory a batch may bring the process
+  // to, in MB; 0 = 3/4 of the memory available when training starts.
+  int64_t memoryLimitMb = 0;
   bool lengthBucketing = true;  // batch sentences of similar length (less padding)
   // Batches per optimizer step (spaCy's accumulate_gradient): the step's
   // gradient is the mean of theirs, so N batches of W words train like one of
@@ -62,7 +66,12 @@ struct TrainingSettings {
   int64_t accumulateGradient = 1;
   // "bf16": the forward pass under bfloat16 autocast (AutocastScope); the
   // CRF, weights and gradients stay fp32. Off until measured faster at equal F1.
+  // "fp16": float16 autocast with dynamic loss scaling (GradScaler); CUDA only.
   std::string mixedPrecision = "off";
+  // A thread builds the next batches' tensors (padding, copy to the device)
+  // while the current one trains (BatchPrefetcher). Results are the same
+  // either way; the step events' data wait shows what it saves.
+  bool prefetch = true;
 
   int64_t evalFrequency = 100;  // evaluate on dev every N steps (and at the end)
   int64_t patience = 10;        // evaluations without a better dev F1 before stopping; 0 = off

@@ -71,4 +71,12 @@ void ComputeDevice::resetPeak(const std::string& device) {
 #endif
 }
 
+void ComputeDevice::releaseCache(const std::string& device) {
+#ifdef SPANFORGE_WITH_CUDA
+  if (cudaIndex(device) >= 0 && cudaAvailable()) c10::cuda::CUDACachingAllocator::emptyCache();
+#else
+  (void)device;
+#endif
+}
+
 }  // namespace spanforge::train

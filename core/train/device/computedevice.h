@@ -23,6 +23,9 @@ class ComputeDevice {
   static MemoryUsage memory(const std::string& device);
   // Starts a new peak for memory() on a CUDA device (no-op on the CPU).
   static void resetPeak(const std::string& device);
+  // Hands a CUDA device's cached free blocks back to the driver (after an
+  // out-of-memory error); no-op on the CPU.
+  static void releaseCache(const std::string& device);
 };
 
 }  // namespace spanforge::train

@@ -6,6 +6,14 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 
+// A CUDA build defines USE_C10D_NCCL for this file (core/CMakeLists.txt):
+// NCCL all-reduces CUDA tensors on the GPU; Gloo would copy them through the host.
+#if defined(SPANFORGE_WITH_CUDA) && defined(USE_C10D_NCCL)
+#define SPANFORGE_WITH_NCCL 1
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
+
 #include <cstdlib>
 
 namespace spanforge::train {
@@ -27,6 +35,9 @@ struct ProcessGroup::Impl {
   std::chrono::milliseconds timeout;
   c10::intrusive_ptr<c10d::TCPStore> store;
   c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+#ifdef SPANFORGE_WITH_NCCL
+  c10::intrusive_ptr<c10d::ProcessGroupNCCL> nccl;  // from the first collective on CUDA tensors
+#endif
 
   // Runs `f`, turning whatever c10d or gloo throws into a DistributedError.
   template <class F>
@@ -45,10 +56,34 @@ struct ProcessGroup::Impl {
     return "rank " + std::to_string(env.rank) + " of " + std::to_string(env.worldSize) + ": " +
            what + " failed: ";
   }
-  c10d::ProcessGroupGloo& pg() {
+  // The group for `tensors`' device: every rank trains on the same kind of
+  // device, so every rank picks the same one for the same collective.
+  c10d::ProcessGroup& pg(const std::vector<at::Tensor>& tensors) {
     if (!group) throw DistributedError(prefix("a collective") + "connect() was not called");
+#ifdef SPANFORGE_WITH_NCCL
+    if (!tensors.empty() && tensors.front().is_cuda()) {
+      if (!nccl) nccl = makeNccl();
+      return *nccl;
+    }
+#else
+    (void)tensors;
+#endif
     return *group;
   }
+
+#ifdef SPANFORGE_WITH_NCCL
+  // Its communicator is made at the first collective, through the store.
+  c10::intrusive_ptr<c10d::ProcessGroupNCCL> makeNccl() {
+    // wait() then blocks and throws after the timeout, as Gloo's does,
+    // instead of queueing on the stream and hanging on a dead rank.
+    setenv(c10d::NCCL_BLOCKING_WAIT, "1", 0);
+    auto options = c10d::ProcessGroupNCCL::Options::create();
+    options->timeout = timeout;
+    // Its keys apart from Gloo's and ours.
+    auto scoped = c10::make_intrusive<c10d::PrefixStore>("nccl/", store);
+    return c10::make_intrusive<c10d::ProcessGroupNCCL>(scoped, env.rank, env.worldSize, options);
+  }
+#endif
 };
 
 ProcessGroup::ProcessGroup(const RankEnvironment& env, std::chrono::milliseconds timeout)
@@ -89,12 +124,13 @@ int ProcessGroup::port() const { return impl_->store ? impl_->store->getPort() :
 void ProcessGroup::allReduceSum(std::vector<at::Tensor>& tensors) {
   impl_->guarded("all-reduce", [&] {
     // One work per tensor (bucket), all in flight before the first wait.
+    c10d::ProcessGroup& pg = impl_->pg(tensors);
     std::vector<std::vector<at::Tensor>> inputs;
     inputs.reserve(tensors.size());
     std::vector<c10::intrusive_ptr<c10d::Work>> works;
     for (auto& t : tensors) {
       inputs.push_back({t});
-      works.push_back(impl_->pg().allreduce(inputs.back()));
+      works.push_back(pg.allreduce(inputs.back()));
     }
     for (auto& w : works) w->wait();
   });
@@ -102,9 +138,10 @@ void ProcessGroup::allReduceSum(std::vector<at::Tensor>& tensors) {
 
 void ProcessGroup::broadcast(std::vector<at::Tensor>& tensors) {
   impl_->guarded("broadcast", [&] {
+    c10d::ProcessGroup& pg = impl_->pg(tensors);
     for (auto& t : tensors) {
       std::vector<at::Tensor> one{t};
-      impl_->pg().broadcast(one)->wait();
+      pg.broadcast(one)->wait();
     }
   });
 }

@@ -14,9 +14,11 @@ class Tensor;
 namespace spanforge::train {
 
 // One rank's membership of a multi-process run over c10d: a TCPStore for
-// rendezvous and small messages, and a Gloo process group for collectives
-// (CPU or CUDA tensors). Every failure (a peer that died or timed out, a
-// refused connection) is thrown as DistributedError naming this rank.
+// rendezvous and small messages, and a Gloo process group for collectives.
+// In a CUDA build, collectives on CUDA tensors go through NCCL instead,
+// chosen by the tensors' device (so no caller has to say which device the
+// run trains on). Every failure (a peer that died or timed out, a refused
+// connection) is thrown as DistributedError naming this rank.
 class ProcessGroup {
  public:
   // Opens the rendezvous: rank 0 serves the store on env.masterPort (0 = a

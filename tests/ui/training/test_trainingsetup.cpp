@@ -105,6 +105,22 @@ TEST_CASE("Config form: presets and the advanced view") {
         QStringLiteral("cnn"));
 }
 
+TEST_CASE("Config form: training.prefetch is a check box under Show every setting") {
+  ConfigForm form;
+  form.show();
+  auto* prefetch = qobject_cast<QCheckBox*>(input(form, "training.prefetch"));
+  REQUIRE(prefetch);
+  CHECK_FALSE(prefetch->isVisible());  // not one of the basic settings
+  QTest::mouseClick(form.advancedBox(), Qt::LeftButton, {},
+                    QPoint(8, form.advancedBox()->height() / 2));
+  CHECK(prefetch->isVisible());
+  CHECK(prefetch->isChecked() == train::defaultConfig().training.prefetch);
+  CHECK(prefetch->toolTip().contains(QStringLiteral("second thread")));
+  prefetch->click();
+  CHECK(form.isValid());
+  CHECK(form.config().training.prefetch == !train::defaultConfig().training.prefetch);
+}
+
 TEST_CASE("Device chooser: automatic, CPU and each CUDA device with its memory") {
   DeviceChooser chooser({{0, "NVIDIA RTX A6000", 51'000'000'000}, {1, "Tesla T4", 16'000'000'000}});
   QComboBox* box = chooser.deviceBox();

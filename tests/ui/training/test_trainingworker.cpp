@@ -106,6 +106,26 @@ TEST_CASE("Training worker: a run starts, reports progress and is stored with it
   CHECK(QDir(start.modelDir).exists(QStringLiteral("meta.json")));
 }
 
+TEST_CASE("Training worker: batch_size = auto sends the size chosen before the first step") {
+  WorkerFixture f;
+  QSignalSpy chosen(f.worker, &TrainingWorker::batchSizeChosen);
+  train::TrainConfig config = tinyTrainingConfig();
+  config.training.batchSize = "auto";
+  config.training.maxSteps = 4;
+  f.run(f.request(config));
+  const TrainingOutcome o = f.outcome();
+  INFO(o.failure.toStdString());
+  REQUIRE(o.failure.isEmpty());
+  REQUIRE(chosen.size() == 1);
+  CHECK(chosen.front().at(0).toInt() == 7);
+  const auto e = chosen.front().at(1).value<train::BatchSizeEvent>();
+  CHECK(e.words >= 256);
+  CHECK(!e.trials.empty());
+  const auto run = store::ProjectStore::open(f.path)->runs().run(o.runId);
+  REQUIRE(run);
+  CHECK(run->configToml.find("batch_words = " + std::to_string(e.words)) != std::string::npos);
+}
+
 TEST_CASE("Training worker: cancel stops at the next batch and keeps the best model") {
   WorkerFixture f;
   TrainingRequest r = f.request(tinyTrainingConfig(5000, 5));

@@ -14,13 +14,13 @@ double megabytes(int64_t bytes) { return std::round(static_cast<double>(bytes) /
 }  // namespace
 
 HardwarePlot::HardwarePlot(QWidget* parent)
-    : TrainingPlot(tr("CPU and GPU use"), parent),
+    : TrainingPlot(tr("CPU and GPU use, data wait"), parent),
       note_(new QCPItemText(this)),
       timeTicker_(new QCPAxisTickerTime) {
   timeTicker_->setTimeFormat(QStringLiteral("%m:%s"));
   xAxis->setTicker(timeTicker_);
   styleAxis(xAxis, tr("elapsed (min:s)"));
-  styleAxis(yAxis, tr("use (%)"));
+  styleAxis(yAxis, tr("use, data wait (%)"));
   styleAxis(yAxis2, tr("GPU memory (MB)"));
   cpu_ = addSeries(tr("CPU"), QColor(60, 60, 60), 1.6);
   // An empty plot would look broken when a stored run is shown: say why.
@@ -40,9 +40,9 @@ void HardwarePlot::clear() {
   // The next run may have other processes, or no GPU.
   for (QCPGraph* g : rankCpus_) removeSeries(g);
   rankCpus_.clear();
-  for (QCPGraph* g : {gpu_, gpuMemory_})
+  for (QCPGraph* g : {gpu_, gpuMemory_, dataWait_})
     if (g) removeSeries(g);
-  gpu_ = gpuMemory_ = nullptr;
+  gpu_ = gpuMemory_ = dataWait_ = nullptr;
   yAxis2->setVisible(false);
   note_->setVisible(true);
   maxSeconds_ = maxPercent_ = maxMb_ = 0.0;
@@ -64,18 +64,24 @@ void HardwarePlot::fit(double seconds, double percent, double mb) {
 }
 
 void HardwarePlot::addEvent(const store::MetricEvent& e) {
-  if (!(e.cpuPercent >= 0)) return;  // also NaN
+  const bool cpu = e.cpuPercent >= 0;  // both false for NaN too
+  const bool wait = e.dataWaitPercent >= 0;
+  if (!cpu && !wait) return;
   const double t = e.elapsedSeconds;
-  cpu_->addData(t, e.cpuPercent);
-  double top = e.cpuPercent;
-  if (!e.rankCpuPercent.empty()) addRankCpus(t, e.rankCpuPercent);
-  for (double p : e.rankCpuPercent)
-    if (p >= 0) top = std::max(top, p);
+  double top = 0.0;  // a wait is at most 100%, always in view
   double mb = 0.0;
-  if (e.gpuPercent >= 0) {
-    addGpu(t, e.gpuPercent, e.gpuMemoryBytes, !e.rankCpuPercent.empty());
-    top = std::max(top, e.gpuPercent);
-    mb = megabytes(e.gpuMemoryBytes);
+  if (wait) addDataWait(t, e.dataWaitPercent);
+  if (cpu) {
+    cpu_->addData(t, e.cpuPercent);
+    top = e.cpuPercent;
+    if (!e.rankCpuPercent.empty()) addRankCpus(t, e.rankCpuPercent);
+    for (double p : e.rankCpuPercent)
+      if (p >= 0) top = std::max(top, p);
+    if (e.gpuPercent >= 0) {
+      addGpu(t, e.gpuPercent, e.gpuMemoryBytes, !e.rankCpuPercent.empty());
+      top = std::max(top, e.gpuPercent);
+      mb = megabytes(e.gpuMemoryBytes);
+    }
   }
   note_->setVisible(false);
   fit(t, top, mb);
@@ -105,7 +111,20 @@ void HardwarePlot::addGpu(double seconds, double percent, int64_t memoryBytes, b
   if (memoryBytes >= 0) appendCompressed(gpuMemory_, seconds, megabytes(memoryBytes));
 }
 
+void HardwarePlot::addDataWait(double seconds, double percent) {
+  if (!dataWait_)  // on the first step that has the figure
+    dataWait_ = addSeries(QString(), QColor(200, 40, 60), 1.4);
+  dataWait_->addData(seconds, percent);
+  // The latest value in the legend: a wait of a few percent hugs the axis
+  // drawn for CPU use of 100% and more.
+  dataWait_->setName(tr("data wait: %L1 % of step time").arg(percent, 0, 'f', 1));
+}
+
 QString HardwarePlot::describe(const QCPGraph* graph, double key, double value) const {
+  if (graph == dataWait_)  // its name holds the latest value
+    return tr("data wait\n%1 elapsed: %L2 % of step time")
+        .arg(elapsedText(key))
+        .arg(value, 0, 'f', 1);
   QString v;
   if (graph->valueAxis() == yAxis2)
     v = tr("%L1 MB").arg(value, 0, 'f', 1);

@@ -138,6 +138,7 @@ void TrainingDashboard::reset(int64_t runId, const QString& device) {
   labels_->clear();
   table_->clear();
   stats_->clear();
+  state_->setToolTip(QString());
   showError(QString());
 }
 
@@ -192,6 +193,22 @@ void TrainingDashboard::addEvaluation(const train::EvaluationEvent& e) {
   if (!live_) return;
   addEvent(train::RunRecorder::toMetricEvent(e));
   stats_->showEvaluation(e);
+}
+
+void TrainingDashboard::showBatchSize(const train::BatchSizeEvent& e) {
+  if (!live_) return;
+  header_ += tr(" · batch %L1 words (auto)").arg(e.words);
+  setState(header_);
+  QStringList lines{tr("Batch sizes measured in %1 s:").arg(e.seconds, 0, 'f', 1)};
+  for (const auto& t : e.trials)
+    lines << (t.fits ? tr("%L1 words: %L2 words/s, %L3 MB")
+                           .arg(t.words)
+                           .arg(t.wordsPerSecond, 0, 'f', 0)
+                           .arg(t.memoryBytes >> 20)
+                     : tr("%L1 words: over the %L2 MB limit")
+                           .arg(t.words)
+                           .arg(e.memoryLimitBytes >> 20));
+  state_->setToolTip(lines.join(QLatin1Char('\n')));
 }
 
 void TrainingDashboard::finishLive(const TrainingOutcome& o) {

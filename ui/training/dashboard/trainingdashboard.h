@@ -23,10 +23,10 @@ class TrainingStats;
 
 // The live view of a training run, also used to re-open a stored one: its
 // plots (loss, dev P/R/F with per-label curves toggled in the list beside,
-// memory and speed, CPU and GPU use), the figures strip and spaCy's
-// evaluation table; Stop while training; a readable error banner when a run
-// fails. A second run can be overlaid. Every plot gets the same metric
-// events through TrainingPlot.
+// memory and speed, CPU and GPU use with the data wait), the figures strip
+// and spaCy's evaluation table; Stop while training; a readable error banner
+// when a run fails. A second run can be overlaid. Every plot gets the same
+// metric events through TrainingPlot.
 class TrainingDashboard : public QWidget {
   Q_OBJECT
 
@@ -38,6 +38,9 @@ class TrainingDashboard : public QWidget {
   void startLive(const TrainingStart& start);
   void addSteps(const std::vector<train::StepEvent>& steps);
   void addEvaluation(const train::EvaluationEvent& evaluation);
+  // Adds the size batch_size = "auto" chose to the header; the sizes
+  // measured are in its tooltip.
+  void showBatchSize(const train::BatchSizeEvent& choice);
   void finishLive(const TrainingOutcome& outcome);
   bool isLive() const { return live_; }
 

@@ -1,7 +1,8 @@
 // The hardware plot: the training processes' CPU use (the total, and a thin
 // curve per rank made on a run's first step with ranks), GPU curves only
-// once an event has a GPU figure, nothing from events without a CPU figure;
-// clear() removes what the events created.
+// once an event has a GPU figure, the data wait once an event has it,
+// nothing from events without either; clear() removes what the events
+// created.
 #include "training/dashboard/hardwareplot.h"
 #include "training/dashboard/memoryplot.h"
 #include "training/dashboard/trainingdashboard.h"
@@ -125,6 +126,42 @@ TEST_CASE("Hardware plot: events without a CPU figure add nothing") {
   CHECK(plot.noteVisible());
 }
 
+TEST_CASE("Hardware plot: the share of step time spent waiting for data, on the CPU's axis") {
+  HardwarePlot plot;
+  const int single = plot.graphCount();
+  std::vector<store::MetricEvent> events = steps({});
+  for (auto& e : events) e.dataWaitPercent = 0.5 * static_cast<double>(e.step);
+  plot.load(events);
+  REQUIRE(plot.dataWaitGraph());
+  CHECK(plot.graphCount() == single + 1);
+  CHECK(plot.dataWaitGraph()->dataCount() == 10);
+  CHECK(plot.dataWaitGraph()->data()->at(3)->value == 2.0);
+  CHECK(plot.dataWaitGraph()->valueAxis() == plot.yAxis);
+  CHECK(plot.dataWaitGraph()->name() == QStringLiteral("data wait: 5.0 % of step time"));
+  CHECK(plot.cpuGraph()->dataCount() == 10);
+
+  plot.resize(600, 400);
+  plot.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&plot));
+  plot.replot();
+  const QPoint at(qRound(plot.xAxis->coordToPixel(5.0)), qRound(plot.yAxis->coordToPixel(2.5)));
+  CHECK(plot.showValueAt(at));
+  CHECK(plot.hoverText() == QStringLiteral("data wait\n0:05 elapsed: 2.5 % of step time"));
+
+  // Known without the CPU figure, it is plotted alone.
+  for (auto& e : events) e.cpuPercent = -1.0;
+  plot.load(events);
+  REQUIRE(plot.dataWaitGraph());
+  CHECK(plot.dataWaitGraph()->dataCount() == 10);
+  CHECK(plot.cpuGraph()->dataCount() == 0);
+  CHECK_FALSE(plot.noteVisible());
+
+  plot.clear();
+  CHECK_FALSE(plot.dataWaitGraph());
+  CHECK(plot.graphCount() == single);
+  CHECK(plot.noteVisible());
+}
+
 TEST_CASE("Dashboard: live steps' CPU use reaches the hardware plot, under the memory plot") {
   TrainingDashboard dash;
   TrainingStart start;
@@ -145,6 +182,15 @@ TEST_CASE("Dashboard: live steps' CPU use reaches the hardware plot, under the m
   CHECK(hardware->rankCpuGraphs()[1]->data()->at(0)->value == 110.0);
   CHECK(hardware->cpuGraph()->data()->at(0)->value == 200.0);
   CHECK_FALSE(hardware->gpuGraph());
+  CHECK_FALSE(hardware->dataWaitGraph());  // not in this step
+  step.step = 2;
+  step.elapsedSeconds = 2.0;
+  step.dataWaitSeconds = 0.002;
+  step.dataWaitPercent = 1.5;
+  dash.addSteps({step});
+  REQUIRE(hardware->dataWaitGraph());
+  CHECK(hardware->dataWaitGraph()->data()->at(0)->key == 2.0);
+  CHECK(hardware->dataWaitGraph()->data()->at(0)->value == 1.5);
   // In the same column as the memory plot, both over elapsed time.
   CHECK(hardware->parentWidget() == dash.plot<MemoryPlot>()->parentWidget());
 }
