@@ -1,12 +1,10 @@
 #include "train/trainer.h"
 
 #include "model/computethreads.h"
-#include "model/featurizer.h"
-#include "model/knownwords.h"
 #include "model/nermodel.h"
-#include "model/weighttransfer.h"
 #include "train/batchgradient.h"
 #include "train/batchsizeprobe.h"
+#include "train/bestmodel.h"
 #include "train/data/batcher.h"
 #include "train/data/datarequirements.h"
 #include "train/datawaitmeter.h"
@@ -14,15 +12,15 @@
 #include "train/device/hardwaresampler.h"
 #include "train/device/parallelfor.h"
 #include "train/distributed/distributederror.h"
-#include "train/distributed/gradientsync.h"
 #include "train/distributed/processgroup.h"
+#include "train/distributed/rankcoordinator.h"
 #include "train/distributed/runfingerprint.h"
 #include "train/eval/evaluator.h"
 #include "train/learningrateschedule.h"
+#include "train/modelsetup.h"
 #include "train/package/modelpackage.h"
 #include "train/package/modelpackageerror.h"
 #include "train/parameteraverage.h"
-#include "train/parametersnapshot.h"
 #include "train/progressestimate.h"
 #include "train/throughputmeter.h"
 #include "train/trainingerror.h"
@@ -54,11 +52,6 @@ struct Failure {
   std::string message;
 };
 
-// A rank's code in a step's all-reduce: kDiverged, or kStop + FinishReason
-// when it asks every rank to stop (0: carry on).
-constexpr int kDiverged = 1;
-constexpr int kStop = 2;
-
 std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainingSettings& s,
                                                        std::vector<torch::Tensor> params) {
   if (s.optimizer == "sgd")
@@ -82,7 +75,6 @@ struct Trainer::Impl {
   FailureKind failure = FailureKind::None;
 
   std::unique_ptr<model::NerModel> model;
-  std::shared_ptr<const model::KnownWords> resumedWords;  // of the resumed package
   std::string device;
   Clock::time_point start;
   std::vector<model::SentenceFeatures> features;
@@ -96,17 +88,13 @@ struct Trainer::Impl {
   double lossSum = 0.0;
   int64_t lossCount = 0;
   int64_t lastEvalStep = -1;
-  double bestF1 = -1.0;
-  int64_t bestStep = 0;
-  int64_t sinceBest = 0;
-  EvaluationReport bestReport;
-  ParameterSnapshot best;                     // the best model on dev so far
+  std::unique_ptr<BestModel> best;            // on dev so far
   std::unique_ptr<ParameterAverage> average;  // when training.param_average > 0
   std::unique_ptr<BatchGradient> gradient;
-  std::unique_ptr<GradientSync> sync;         // in a multi-process run
-  ThroughputMeter rankMeter;                  // this rank's own words/s, sent to rank 0
-  DataWaitMeter dataWait;                     // this rank's share of step time waiting for data
-  std::unique_ptr<HardwareSampler> hardware;  // CPU (and GPU) use for the step events
+  std::unique_ptr<RankCoordinator> ranksSync;  // in a multi-process run
+  ThroughputMeter rankMeter;                   // this rank's own words/s, sent to rank 0
+  DataWaitMeter dataWait;                      // this rank's share of step time waiting for data
+  std::unique_ptr<HardwareSampler> hardware;   // CPU (and GPU) use for the step events
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
   MemoryUsage memory() const { return ComputeDevice::memory(device); }
@@ -115,15 +103,13 @@ struct Trainer::Impl {
   int ranks() const { return options.group ? options.group->size() : 1; }
   bool leader() const { return rank() == 0; }
 
-  void buildModel();
-  void collectKnownWords();  // before featurize()
   void featurize();
   void joinGroup();        // checks that every rank has the same job; rank 0's weights to all
   void chooseBatchSize();  // batch_size = "auto": rank 0 measures, every rank uses its choice
   void evaluate(const Evaluator& evaluator, bool* stop);
   // One optimizer step over `group` (accumulate_gradient batches per rank,
   // or fewer); this rank trains every ranks()-th of them. A non-zero
-  // `stopCode` (kStop + reason) asks every rank to stop instead. Returns why
+  // `stopCode` (RankCoordinator::stopCode) asks every rank to stop instead. Returns why
   // the run stops when some rank asked: then no update was made.
   std::optional<FinishReason> trainStep(torch::optim::Optimizer& opt,
                                         const std::vector<std::vector<size_t>>& group, double lr,
@@ -134,37 +120,6 @@ struct Trainer::Impl {
   FinishedEvent finish(FinishReason reason);
   FinishedEvent runLoop();
 };
-
-void Trainer::Impl::buildModel() {
-  if (options.resumeFrom.empty()) {
-    torch::manual_seed(static_cast<uint64_t>(config.training.seed));
-    try {
-      model = std::make_unique<model::NerModel>(config.model, train.labels(), options.vectors);
-    } catch (const std::invalid_argument& x) {  // a label the tag set refuses
-      throw Failure{FailureKind::Data, std::string("cannot build the model: ") + x.what()};
-    }
-    return;
-  }
-  ModelPackage package = ModelPackage::load(options.resumeFrom);
-  // The package fixes the architecture; new labels are appended to its own.
-  config.model = package.config().model;
-  std::vector<std::string> labels = package.info().labels;
-  for (const auto& l : train.labels())
-    if (std::find(labels.begin(), labels.end(), l) == labels.end()) labels.push_back(l);
-  torch::manual_seed(static_cast<uint64_t>(config.training.seed));
-  model = std::make_unique<model::NerModel>(config.model, labels, package.model().vectors());
-  model::WeightTransfer::copy(package.model(), *model);
-  if (const auto known = package.model().knownWords()) resumedWords = known;
-}
-
-void Trainer::Impl::collectKnownWords() {
-  if (!config.model.unknownWords) return;
-  auto known = std::make_shared<model::KnownWords>();
-  if (resumedWords) known->add(*resumedWords);
-  for (const auto& e : train.examples())
-    for (const auto& t : e.tokens) known->add(model::Featurizer::norm(t));
-  model->setKnownWords(std::move(known));
-}
 
 void Trainer::Impl::featurize() {
   features.reserve(train.size());
@@ -177,47 +132,28 @@ void Trainer::Impl::featurize() {
 
 void Trainer::Impl::joinGroup() {
   if (!options.group) return;
-  ProcessGroup& group = *options.group;
-  const std::string mine = runFingerprint(config, train, model->labels(), model->parameterCount());
-  const std::string key = "spanforge/fingerprint/";
-  group.set(key + std::to_string(group.rank()), mine);
-  // Rank 0 checks every rank and each rank checks rank 0, so both sides
-  // say what differs before a collective could hang on it.
-  for (int r = 0; r < group.size(); ++r) {
-    if (r == group.rank() || (!leader() && r != 0)) continue;
-    const std::string theirs = group.get(key + std::to_string(r));
-    if (theirs != mine)
-      throw Failure{FailureKind::Distributed,
-                    "rank " + std::to_string(r) + " has other training data or config than rank " +
-                        std::to_string(group.rank()) + ": rank " + std::to_string(r) + " has " +
-                        theirs + "; rank " + std::to_string(group.rank()) + " has " + mine};
-  }
-  sync = std::make_unique<GradientSync>(group, model->module());
-  sync->broadcastParameters();
+  ranksSync = std::make_unique<RankCoordinator>(*options.group, model->module());
+  ranksSync->join(runFingerprint(config, train, model->labels(), model->parameterCount()));
 }
 
 void Trainer::Impl::chooseBatchSize() {
-  const std::string key = "spanforge/batch_words";
-  if (!leader()) {
-    config.training.batchWords = std::stoll(options.group->get(key));
-    if (config.training.batchWords == 0)
-      throw Failure{FailureKind::Distributed, "rank 0 could not choose a batch size"};
-    return;
-  }
-  BatchSizeProbe::Limits limits;
-  limits.memoryBytes = config.training.memoryLimitMb << 20;
-  const BatchSizeEvent e =
-      BatchSizeProbe(*model, features, tags, device, config.training).run(limits);
-  if (options.group) options.group->set(key, std::to_string(e.words));
-  if (e.words == 0)
+  std::optional<BatchSizeEvent> chosen;
+  auto measure = [&] {
+    BatchSizeProbe::Limits limits;
+    limits.memoryBytes = config.training.memoryLimitMb << 20;
+    chosen = BatchSizeProbe(*model, features, tags, device, config.training).run(limits);
+    return chosen->words;
+  };
+  const int64_t words = ranksSync ? ranksSync->agreeOnBatchWords(measure) : measure();
+  if (words == 0)
     throw Failure{FailureKind::OutOfMemory,
                   "batch_size = \"auto\": even a batch of " +
-                      std::to_string(e.trials.empty() ? 0 : e.trials.front().words) +
+                      std::to_string(chosen->trials.empty() ? 0 : chosen->trials.front().words) +
                       " words needs more than training.memory_limit_mb (" +
-                      std::to_string(e.memoryLimitBytes >> 20) +
+                      std::to_string(chosen->memoryLimitBytes >> 20) +
                       " MB); raise it or use a smaller model"};
-  config.training.batchWords = e.words;
-  if (options.observer) options.observer->onBatchSize(e);
+  config.training.batchWords = words;
+  if (chosen && options.observer) options.observer->onBatchSize(*chosen);
 }
 
 void Trainer::Impl::diverged(int atRank, double loss, double lr) const {
@@ -249,32 +185,27 @@ std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& op
   int64_t words = local.words;
   const HardwareSample hw = hardware->sample();
   std::vector<RankStatus> statuses;
-  if (sync) {
+  if (ranksSync) {
     RankFigures f;
     f.loss = local.loss;
     f.words = local.words;
     f.wordsPerSecond = rankMeter.wordsPerSecond();
     f.memoryBytes = memory().currentBytes;
     f.cpuPercent = hw.cpuPercent;
-    f.code = stopCode != 0 ? stopCode : local.finite ? 0 : kDiverged;
-    const GroupFigures all = sync->allReduce(f);
-    std::optional<FinishReason> stop;
-    for (int r = 0; r < ranks(); ++r) {
-      const int code = all.ranks[static_cast<size_t>(r)].code;
-      // Only the rank that saw it knows whether it was NaN or infinite.
-      if (code == kDiverged)
-        diverged(r, r == rank() ? local.badLoss : std::numeric_limits<double>::quiet_NaN(), lr);
-      if (code >= kStop && !stop) stop = static_cast<FinishReason>(code - kStop);
-    }
-    if (stop) {
+    f.code = stopCode != 0 ? stopCode : local.finite ? 0 : RankCoordinator::kDiverged;
+    RankCoordinator::StepResult all = ranksSync->exchange(f);
+    // Only the rank that saw it knows whether it was NaN or infinite.
+    const int r = all.divergedRank;
+    if (r >= 0)
+      diverged(r, r == rank() ? local.badLoss : std::numeric_limits<double>::quiet_NaN(), lr);
+    if (all.stop) {
       --step;  // no update was made
       model->setTraining(false);
-      return stop;
+      return all.stop;
     }
     value = all.loss;
     words = all.words;
-    for (const auto& r : all.ranks)
-      statuses.push_back({r.wordsPerSecond, r.memoryBytes, r.cpuPercent});
+    statuses = std::move(all.ranks);
   } else if (!local.finite) {
     diverged(0, local.badLoss, lr);
   }
@@ -322,34 +253,23 @@ void Trainer::Impl::evaluate(const Evaluator& evaluator, bool* stop) {
   if (average) average->swap();
   const EvaluationResult r = evaluator.evaluate(*model);
   lastEvalStep = step;
-  const double f1 = r.report.overall.f1;
   EvaluationEvent e;
-  e.improved = f1 > bestF1;
-  if (e.improved) {
-    bestF1 = f1;
-    bestStep = step;
-    bestReport = r.report;
-    sinceBest = 0;
-    best.capture(*model);
-  } else {
-    ++sinceBest;
-  }
+  e.improved = best->offer(r.report, step, *model);
   if (average) average->swap();
-  const int64_t patience = config.training.patience;
   e.step = step;
   e.epoch = epochs + 1;
   e.elapsedSeconds = elapsed();
   e.trainLoss = lossCount > 0 ? lossSum / static_cast<double>(lossCount) : 0.0;
   e.scores = r.report;
   e.wordsPerSecond = r.wordsPerSecond;
-  e.bestF1 = bestF1;
-  e.bestStep = bestStep;
-  e.patienceLeft = patience > 0 ? std::max<int64_t>(0, patience - sinceBest) : -1;
+  e.bestF1 = best->f1();
+  e.bestStep = best->step();
+  e.patienceLeft = best->patienceLeft();
   e.memory = memory();
   lossSum = 0.0;
   lossCount = 0;
   if (options.observer) options.observer->onEvaluation(e);
-  if (stop) *stop = (patience > 0 && sinceBest >= patience) || bestF1 >= 1.0;
+  if (stop) *stop = best->shouldStop();
 }
 
 std::optional<FinishReason> Trainer::Impl::limitReached(double epochsDone) const {
@@ -382,13 +302,12 @@ FinishedEvent Trainer::Impl::runLoop() {
     validateData(config, train, dev);
     ModelPackage::checkReplaceable(outputDir);
   }
-  buildModel();
+  model = ModelSetup::build(config, train, options.resumeFrom, options.vectors);
   try {
     model->setDevice(device);
   } catch (const std::exception& x) {
     throw Failure{FailureKind::Config, std::string("device \"") + device + "\": " + x.what()};
   }
-  collectKnownWords();
   featurize();
   gradient = std::make_unique<BatchGradient>(*model, features, tags, device,
                                              config.training.mixedPrecision);
@@ -425,7 +344,7 @@ FinishedEvent Trainer::Impl::runLoop() {
     if (config.training.prefetch) gradient->prefetch(epoch, perStep, rank(), ranks());
     size_t done = 0;
     while (done < epoch.size() && !reason) {
-      if (cancelled() && !sync) {
+      if (cancelled() && !ranksSync) {
         reason = FinishReason::Cancelled;
         break;
       }
@@ -436,7 +355,7 @@ FinishedEvent Trainer::Impl::runLoop() {
       const double epochsDone = static_cast<double>(epochs) +
                                 static_cast<double>(done) / static_cast<double>(epoch.size());
       const int stopCode =
-          sync && cancelled() ? kStop + static_cast<int>(FinishReason::Cancelled) : 0;
+          ranksSync && cancelled() ? RankCoordinator::stopCode(FinishReason::Cancelled) : 0;
       reason = trainStep(*optimizer, group, schedule.at(step + 1), meter, epochsDone, stopCode);
       if (reason) {
         done -= n;
@@ -446,10 +365,10 @@ FinishedEvent Trainer::Impl::runLoop() {
       bool stop = false;
       if (step % config.training.evalFrequency == 0) {
         evaluate(*devEvaluator, &stop);
-        if (stop) reason = bestF1 >= 1.0 ? FinishReason::Converged : FinishReason::EarlyStopped;
+        if (stop) reason = best->converged() ? FinishReason::Converged : FinishReason::EarlyStopped;
       }
       if (!reason) reason = limitReached(epochsDone);
-      othersKnow = !reason || !sync;
+      othersKnow = !reason || !ranksSync;
     }
     if (done == epoch.size())
       ++epochs;
@@ -458,12 +377,8 @@ FinishedEvent Trainer::Impl::runLoop() {
   }
   if (!othersKnow) {
     // The others are in the next step's all-reduce: end it for them.
-    model->setTraining(true);
-    optimizer->zero_grad();
-    RankFigures f;
-    f.code = kStop + static_cast<int>(*reason);
-    sync->allReduce(f);
-    model->setTraining(false);
+    optimizer->zero_grad();  // no touched rows to report
+    ranksSync->announceStop(*reason);
   }
   if (leader() && *reason != FinishReason::Cancelled && lastEvalStep != step && step > 0)
     evaluate(*devEvaluator, nullptr);
@@ -475,20 +390,20 @@ FinishedEvent Trainer::Impl::finish(FinishReason reason) {
   e.reason = reason;
   e.steps = step;
   e.epochs = epochs + (partialEpoch ? 1 : 0);
-  e.bestStep = bestStep;
+  e.bestStep = best->step();
   std::ostringstream msg;
   msg << toString(reason) << " after " << step << " step(s), " << e.epochs << " epoch(s)";
   if (!leader()) {
     msg << "; rank 0 writes the model";
-  } else if (!best.empty()) {
-    best.restore(*model);
+  } else if (!best->empty()) {
+    best->restore(*model);
     PackageInfo info;
     info.trainSource = options.trainSource;
     info.devSource = options.devSource;
     info.setData(train, dev);
     info.steps = step;
     info.epochs = e.epochs;
-    info.bestStep = bestStep;
+    info.bestStep = best->step();
     info.trainingSeconds = elapsed();
     info.finishReason = toString(reason);
     info.resumedFrom = options.resumeFrom;
@@ -497,13 +412,14 @@ FinishedEvent Trainer::Impl::finish(FinishReason reason) {
     if (!options.test.empty())
       test = Evaluator::run(options.test, *model, device == "cpu" ? ParallelFor::resolve(0) : 1)
                  .report;
-    info.setMetrics(bestReport, test ? &*test : nullptr);
+    info.setMetrics(best->report(), test ? &*test : nullptr);
     ModelPackage::write(outputDir, *model, config, info);
-    e.best = bestReport;
+    e.best = best->report();
     e.modelPath = outputDir;
     char f1[32];
-    std::snprintf(f1, sizeof f1, "%.1f%%", 100.0 * bestF1);
-    msg << "; best dev F1 " << f1 << " at step " << bestStep << "; model written to " << outputDir;
+    std::snprintf(f1, sizeof f1, "%.1f%%", 100.0 * best->f1());
+    msg << "; best dev F1 " << f1 << " at step " << best->step() << "; model written to "
+        << outputDir;
   } else {
     msg << "; no evaluation yet, so no model was written";
   }
@@ -521,6 +437,7 @@ Trainer::Trainer(TrainConfig config, Corpus train, Corpus dev, std::string outpu
   impl_->dev = std::move(dev);
   impl_->outputDir = std::move(outputDir);
   impl_->options = std::move(options);
+  impl_->best = std::make_unique<BestModel>(impl_->config.training.patience);
 }
 
 Trainer::~Trainer() = default;
@@ -539,7 +456,7 @@ FinishedEvent Trainer::run() {
     e.message = message;
     e.steps = d.step;
     e.epochs = d.epochs;
-    e.bestStep = d.bestStep;
+    e.bestStep = d.best->step();
   };
   try {
     e = d.runLoop();
