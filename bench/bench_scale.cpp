@@ -6,8 +6,8 @@
 // shuffled; dev = its last 10%). Each setting trains for the same number of
 // minutes from the same seed, one after the other, so ratios between rows of
 // one run are what to compare. Prints a Markdown table; not a test. Usage:
-//   bench_scale [--minutes M] [--corpus wnut|wikigold|both] [--quick]
-// --quick runs only 1 vs 2 processes.
+//   bench_scale [--minutes M] [--corpus wnut|wikigold|both] [--quick | --prefetch]
+// --quick runs only 1 vs 2 processes; --prefetch only the prefetch rows.
 #include "train/config/trainconfig.h"
 #include "train/data/corpusloader.h"
 #include "train/distributed/localgroup.h"
@@ -107,13 +107,19 @@ Result trainOnce(const Setting& s, const train::Corpus& trainSet, const train::C
 }
 
 void runCorpus(const char* title, const train::Corpus& trainSet, const train::Corpus& dev,
-               double minutes, bool quick) {
-  std::vector<Setting> settings = {{"1 process", 1, "off", 1}, {"2 processes", 2, "off", 1}};
-  if (!quick) {
+               double minutes, const std::string& rows) {
+  std::vector<Setting> settings;
+  if (rows != "prefetch") {
+    settings.push_back({"1 process", 1, "off", 1});
+    settings.push_back({"2 processes", 2, "off", 1});
+  }
+  if (rows == "all") {
     settings.push_back({"1 process, bf16", 1, "bf16", 1});
     settings.push_back({"2 processes, bf16", 2, "bf16", 1});
     settings.push_back({"1 process, accumulate 4", 1, "off", 4});
     settings.push_back({"2 processes, accumulate 4", 2, "off", 4});
+  }
+  if (rows != "quick") {
     settings.push_back({"1 process, prefetch off", 1, "off", 1, false});
     settings.push_back({"1 process, prefetch on", 1, "off", 1, true});
     settings.push_back({"2 processes, prefetch off", 2, "off", 1, false});
@@ -140,7 +146,7 @@ train::Corpus load(const std::string& path) { return train::CorpusLoader::fromFi
 int main(int argc, char** argv) {
   double minutes = 2.0;
   std::string corpus = "both";
-  bool quick = false;
+  std::string rows = "all";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--minutes" && i + 1 < argc)
@@ -148,17 +154,19 @@ int main(int argc, char** argv) {
     else if (a == "--corpus" && i + 1 < argc)
       corpus = argv[++i];
     else if (a == "--quick")
-      quick = true;
+      rows = "quick";
+    else if (a == "--prefetch")
+      rows = "prefetch";
     else {
       std::fprintf(stderr,
                    "usage: bench_scale [--minutes M] [--corpus wnut|wikigold|both] "
-                   "[--quick]\n");
+                   "[--quick | --prefetch]\n");
       return 2;
     }
   }
   if (corpus == "wnut" || corpus == "both")
     runCorpus("WNUT-17", load(SPANFORGE_DEMO_DIR "/train.txt"), load(SPANFORGE_DEMO_DIR "/dev.txt"),
-              minutes, quick);
+              minutes, rows);
   if (corpus == "wikigold" || corpus == "both") {
     const train::Corpus all = load(SPANFORGE_WIKIGOLD);
     const size_t cut = all.size() * 9 / 10;
@@ -170,7 +178,7 @@ int main(int argc, char** argv) {
       for (const auto& e : first) big.add(e);
     }
     for (size_t i = cut; i < all.size(); ++i) dev.add(all[i]);
-    runCorpus("wikigold x6 (shuffled copies)", big, dev, minutes, quick);
+    runCorpus("wikigold x6 (shuffled copies)", big, dev, minutes, rows);
   }
   return 0;
 }

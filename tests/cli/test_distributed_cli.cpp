@@ -44,6 +44,8 @@ std::string writeConfig(const TempDir& dir, const std::string& name, int64_t acc
   c.model.dropout = 0.0;
   c.model.wordDropout = 0.0;
   c.training.accumulateGradient = accumulate;
+  // Each rank's prefetcher must feed it exactly its share of every step.
+  c.training.prefetch = true;
   c.training.maxSteps = maxSteps;
   c.training.evalFrequency = maxSteps;
   const std::string path = dir.file(name);
