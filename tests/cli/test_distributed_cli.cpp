@@ -1,8 +1,10 @@
 // Data-parallel training end to end: real spanforge-cli processes over c10d
 // on loopback (train --nproc, train-worker, and torchrun's environment).
+#include "../train/packagecompare.h"
 #include "../train/traintestdata.h"
 #include "childprocess.h"
 #include "model/nermodel.h"
+#include "slurp.h"
 #include "tempdir.h"
 #include "torchcatch.h"
 #include "train/config/tomlconfig.h"
@@ -23,6 +25,8 @@ using spanforge::testing::TempDir;
 using namespace spanforge::train::testing;
 using spanforge::train::ModelPackage;
 namespace fs = std::filesystem;
+
+using spanforge::testing::slurp;
 
 namespace {
 
@@ -53,13 +57,6 @@ std::string writeConfig(const TempDir& dir, const std::string& name, int64_t acc
   return path;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 int freePort() {
   const int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in a{};
@@ -70,21 +67,6 @@ int freePort() {
   getsockname(fd, reinterpret_cast<sockaddr*>(&a), &n);
   close(fd);
   return ntohs(a.sin_port);
-}
-
-double maxWeightDifference(const std::string& a, const std::string& b) {
-  ModelPackage pa = ModelPackage::load(a);
-  ModelPackage pb = ModelPackage::load(b);
-  auto x = pa.model().module().named_parameters();
-  auto y = pb.model().module().named_parameters();
-  REQUIRE(x.size() == y.size());
-  double worst = 0.0;
-  for (const auto& item : x) {
-    const auto& other = y[item.key()];
-    REQUIRE(other.sizes() == item.value().sizes());
-    worst = std::max(worst, (item.value() - other).abs().max().item<double>());
-  }
-  return worst;
 }
 
 // Waits until `log` has `steps` step events (the run is mid-training).

@@ -1,5 +1,6 @@
 #include "../train/traintestdata.h"
 #include "clirunner.h"
+#include "slurp.h"
 #include "tempdir.h"
 #include "train/config/tomlconfig.h"
 
@@ -15,19 +16,14 @@ using spanforge::testing::TempDir;
 using namespace spanforge::train::testing;
 namespace fs = std::filesystem;
 
+using spanforge::testing::slurp;
+
 namespace {
 
 using Result = spanforge::testing::CliResult;
 
 Result run(std::vector<std::string> args) {
   return spanforge::testing::runCliArgs(std::move(args));
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 std::vector<nlohmann::json> jsonLines(const std::string& text) {

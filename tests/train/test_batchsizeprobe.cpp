@@ -5,6 +5,7 @@
 
 #include "model/nermodel.h"
 #include "recordingobserver.h"
+#include "slurp.h"
 #include "store/projectstore.h"
 #include "store/runrepository.h"
 #include "tempdir.h"
@@ -25,6 +26,8 @@ using namespace spanforge;
 using namespace spanforge::train;
 using namespace spanforge::train::testing;
 using spanforge::testing::TempDir;
+
+using spanforge::testing::slurp;
 
 namespace {
 
@@ -50,13 +53,6 @@ struct Featurized {
     }
   }
 };
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 }  // namespace
 

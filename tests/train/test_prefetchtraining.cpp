@@ -5,6 +5,7 @@
 #include "torchcatch.h"
 
 #include "model/nermodel.h"
+#include "packagecompare.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
 #include "train/batchgradient.h"
@@ -37,21 +38,6 @@ Run train(const TrainConfig& config, const std::string& out) {
   r.finished = Trainer(config, head(demoTrain(), 200), head(demoDev(), 60), out, options).run();
   r.steps = obs.all<StepEvent>();
   return r;
-}
-
-double maxWeightDifference(const std::string& a, const std::string& b) {
-  ModelPackage pa = ModelPackage::load(a);
-  ModelPackage pb = ModelPackage::load(b);
-  auto x = pa.model().module().named_parameters();
-  auto y = pb.model().module().named_parameters();
-  REQUIRE(x.size() == y.size());
-  double worst = 0.0;
-  for (const auto& item : x) {
-    const auto& other = y[item.key()];
-    REQUIRE(other.sizes() == item.value().sizes());
-    worst = std::max(worst, (item.value() - other).abs().max().item<double>());
-  }
-  return worst;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "model/featurizer.h"
 #include "model/nermodel.h"
 #include "recordingobserver.h"
+#include "slurp.h"
 #include "tempdir.h"
 #include "train/eval/evaluator.h"
 #include "train/package/modelpackage.h"
@@ -21,17 +22,12 @@ using namespace spanforge::train::testing;
 using spanforge::testing::TempDir;
 namespace fs = std::filesystem;
 
+using spanforge::testing::slurp;
+
 namespace {
 
 Corpus train200() { return head(demoTrain(), 200); }
 Corpus dev100() { return head(demoDev(), 100); }
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 }  // namespace
 
