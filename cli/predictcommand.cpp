@@ -1,6 +1,7 @@
 #include "cli/predictcommand.h"
 
 #include "io/inputerror.h"
+#include "io/jsonrecord.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
 #include "text/alignment.h"
@@ -169,6 +170,11 @@ int PredictCommand::run(Console& console) {
     ++lineNo;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     Record r;
+    if (io::JsonRecord::findTooDeep(line) != std::string::npos) {
+      throw io::InputError(
+          name, lineNo, "",
+          "the JSON nests deeper than " + std::to_string(io::JsonRecord::kMaxDepth) + " levels");
+    }
     try {
       r.json = Json::parse(line);
     } catch (const nlohmann::json::exception& e) {

@@ -105,6 +105,10 @@ bool ConllReader::next(text::Document& out) {
       error = InputError(lines_.path(), documentLine_, "",
                          "the document is longer than the limit of " +
                              std::to_string(options_.maxRecordBytes) + " bytes");
+    } else if (const size_t nul = buffer_.find('\0'); nul != std::string::npos) {
+      error = InputError(
+          lines_.path(), n, "",
+          "a NUL byte at byte column " + std::to_string(nul + 1) + " (is this a binary file?)");
     } else {
       error = parseLine();
     }

@@ -3,6 +3,7 @@
 #include "io/conllreader.h"
 #include "io/formatregistry.h"
 #include "io/inputerror.h"
+#include "io/jsonrecord.h"
 #include "io/linereader.h"
 
 #include <nlohmann/json.hpp>
@@ -41,12 +42,10 @@ bool isTriple(const nlohmann::json& v) {
 
 // Doccano ({"text", "label": [[s, e, "L"], ...]}) or Prodigy/spaCy JSONL.
 std::optional<Format> sniffObject(const std::string& line) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(line);
-  } catch (const nlohmann::json::parse_error&) {
-    return Format::Jsonl;  // the reader will name the syntax error
-  }
+  // The reader will name a syntax error or a record nested too deep.
+  if (JsonRecord::findTooDeep(line) != std::string::npos) return Format::Jsonl;
+  const auto j = nlohmann::json::parse(line, nullptr, false);
+  if (j.is_discarded()) return Format::Jsonl;
   if (!j.is_object()) return std::nullopt;
   for (const char* key : {"label", "labels"}) {
     const auto it = j.find(key);

@@ -135,6 +135,7 @@ bool JsonArrayScanner::next(std::string& element) {
 void JsonArrayScanner::scanElement(int c, std::string& element) {
   element.clear();
   elementLine_ = charLine_;
+  ++elementIndex_;
   const int64_t start = consumed_ - 1;  // file offset of c
   const size_t inlineLimit =
       seekable_ ? std::min(kInlineBytes, maxElementBytes_) : maxElementBytes_;

@@ -26,6 +26,8 @@ class JsonArrayScanner {
 
   // Line where the element last returned (or refused) starts.
   int64_t elementLine() const { return elementLine_; }
+  // Its 0-based index in the array.
+  int64_t elementIndex() const { return elementIndex_ - 1; }
   int64_t bytesRead() const { return consumed_; }
   const std::string& path() const { return path_; }
 
@@ -55,6 +57,7 @@ class JsonArrayScanner {
   int64_t line_ = 1;      // line of the next byte
   int64_t charLine_ = 1;  // line of the byte get() returned last
   int64_t elementLine_ = 0;
+  int64_t elementIndex_ = 0;
   int64_t consumed_ = 0;
 };
 

@@ -27,8 +27,31 @@ std::string spanText(const text::Span& s) {
 
 }  // namespace
 
+size_t JsonRecord::findTooDeep(std::string_view text, int maxDepth) {
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > maxDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::string_view::npos;
+}
+
 void JsonRecord::fail(const std::string& field, const std::string& message) const {
-  throw InputError(file_, line_, field, message);
+  std::string path = root_;
+  if (!field.empty()) path += (root_.empty() || field.front() == '[' ? "" : ".") + field;
+  throw InputError(file_, line_, path, message);
 }
 
 void JsonRecord::failAt(size_t byte, std::string_view text, const std::string& message) const {
@@ -38,14 +61,27 @@ void JsonRecord::failAt(size_t byte, std::string_view text, const std::string& m
   const auto lines = std::count(before.begin(), before.end(), '\n');
   const size_t lineStart = before.rfind('\n');
   const size_t column = byte - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
-  throw InputError(file_, line_ + lines, "", message + " at byte column " + std::to_string(column));
+  throw InputError(file_, line_ + lines, root_,
+                   message + " at byte column " + std::to_string(column));
 }
 
 JsonRecord::Json JsonRecord::parse(std::string_view text) const {
   const size_t bad = text::findInvalidUtf8(text);
   if (bad != std::string_view::npos) failAt(bad, text, "invalid UTF-8");
+  // nlohmann parses deep nesting fine but destroys and dumps it recursively,
+  // which overflows the stack (a 70,000-deep meta crashed the importer).
+  const size_t deep = findTooDeep(text, kMaxDepth);
+  if (deep != std::string_view::npos) {
+    failAt(deep, text, "the JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
+  }
   try {
     return Json::parse(text.begin(), text.end());
+  } catch (const Json::out_of_range& e) {
+    // "[json.exception.out_of_range.406] number overflow parsing '1e400'"
+    std::string reason = e.what();
+    const size_t close = reason.find("] ");
+    if (close != std::string::npos) reason = reason.substr(close + 2);
+    fail("", "invalid JSON (" + reason + ")");
   } catch (const Json::parse_error& e) {
     // what() is "[json.exception.parse_error.101] parse error at line 1,
     // column 5: syntax error ..."; keep the part after the position, which

@@ -18,13 +18,23 @@ class JsonRecord {
  public:
   using Json = nlohmann::json;
 
-  JsonRecord(std::string file, int64_t line) : file_(std::move(file)), line_(line) {}
+  // Deeper nesting is refused before parsing (see parse()).
+  static constexpr int kMaxDepth = 512;
 
-  // Checks UTF-8 and parses text, which starts on line(); errors inside a
-  // multi-line record name the line where the problem is.
+  // root prefixes every field path: "[3]" names the fourth task of a file
+  // that is one JSON array, whose tasks may all sit on line 1.
+  JsonRecord(std::string file, int64_t line, std::string root = {})
+      : file_(std::move(file)), line_(line), root_(std::move(root)) {}
+
+  // Checks UTF-8 and nesting depth and parses text, which starts on line();
+  // errors inside a multi-line record name the line where the problem is.
   Json parse(std::string_view text) const;
 
   [[noreturn]] void fail(const std::string& field, const std::string& message) const;
+
+  // Byte at which JSON text (outside strings) first nests deeper than
+  // maxDepth, or npos. Every JSON parser of untrusted input asks this first.
+  static size_t findTooDeep(std::string_view text, int maxDepth = kMaxDepth);
 
   // nullptr when the key is absent or null; fails when obj is not an object.
   const Json* find(const Json& obj, const char* key, const std::string& field) const;
@@ -63,6 +73,7 @@ class JsonRecord {
 
   std::string file_;
   int64_t line_;
+  std::string root_;
 };
 
 }  // namespace spanforge::io

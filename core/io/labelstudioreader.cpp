@@ -137,7 +137,8 @@ LabelStudioReader::LabelStudioReader(const std::string& path, const ReaderOption
 
 bool LabelStudioReader::next(text::Document& out) {
   if (!scanner_.next(buffer_)) return false;
-  const JsonRecord r(scanner_.path(), scanner_.elementLine());
+  const JsonRecord r(scanner_.path(), scanner_.elementLine(),
+                     "[" + std::to_string(scanner_.elementIndex()) + "]");
   const Json task = r.parse(buffer_);
   r.expectObject(task, "");
   out = text::Document{};

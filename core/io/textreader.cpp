@@ -28,6 +28,11 @@ bool TextReader::next(text::Document& out) {
       throw InputError(lines_.path(), lines_.lineNumber(), "text",
                        "invalid UTF-8 at byte column " + std::to_string(bad + 1));
     }
+    if (const size_t nul = buffer_.find('\0'); nul != std::string::npos) {
+      throw InputError(
+          lines_.path(), lines_.lineNumber(), "text",
+          "a NUL byte at byte column " + std::to_string(nul + 1) + " (is this a binary file?)");
+    }
     out = text::Document{};
     out.source = source_;
     out.text = buffer_;

@@ -15,7 +15,11 @@
 #include <torch/serialize/output-archive.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -234,14 +238,30 @@ int64_t NerModel::parameterCount() const {
 }
 
 void NerModel::saveWeights(const std::string& path) const {
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"),
+                                                             &std::fclose);
+  if (!file)
+    throw std::runtime_error("cannot write weights to " + path + ": " + std::strerror(errno));
+  int writeError = 0;
   try {
     torch::serialize::OutputArchive archive;
     // Flat dotted names, so loadWeights can check every one.
     for (const auto& p : impl_->network.module().named_parameters(true))
       archive.write(p.key(), p.value().detach().to(torch::kCPU));
-    archive.save_to(path);
+    // torch's own file writer throws from its destructor when a write fails
+    // (a full disk): std::terminate. So torch never sees a short write here;
+    // the first error is kept and reported below.
+    archive.save_to([&](const void* data, size_t n) -> size_t {
+      if (writeError == 0 && std::fwrite(data, 1, n, file.get()) != n)
+        writeError = errno != 0 ? errno : EIO;
+      return n;
+    });
   } catch (const c10::Error& e) {
     throw std::runtime_error("cannot write weights to " + path + ": " + e.what_without_backtrace());
+  }
+  if (writeError == 0 && std::fflush(file.get()) != 0) writeError = errno != 0 ? errno : EIO;
+  if (writeError != 0) {
+    throw std::runtime_error("cannot write weights to " + path + ": " + std::strerror(writeError));
   }
 }
 

@@ -5,7 +5,9 @@
 
 #include <zlib.h>
 
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -18,12 +20,21 @@ struct GzCloser {
 using GzFile = std::unique_ptr<gzFile_s, GzCloser>;
 
 // Reads one line of any length without its line break; false at the end.
-bool readLine(gzFile f, std::string& line) {
+// Longer than any real row (4096 values of ~12 characters): a file without
+// line breaks must not be read into memory whole.
+constexpr size_t kMaxLineBytes = size_t{1} << 20;
+
+// False at the end of the file; sets tooLong (and skips the rest of the line)
+// for a line over kMaxLineBytes.
+bool readLine(gzFile f, std::string& line, bool& tooLong) {
   line.clear();
+  tooLong = false;
   char buf[1 << 14];
   while (gzgets(f, buf, sizeof buf) != nullptr) {
-    line += buf;
-    if (!line.empty() && line.back() == '\n') break;
+    if (!tooLong) line += buf;
+    const size_t n = std::strlen(buf);
+    if (n > 0 && buf[n - 1] == '\n') break;
+    if (line.size() > kMaxLineBytes) tooLong = true;
   }
   if (line.empty()) return false;
   while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
@@ -66,7 +77,7 @@ Vectors::Vectors(std::vector<std::string> words, std::vector<float> data, int64_
 Vectors Vectors::load(const std::string& path, int64_t maxRows) {
   // gzopen reads plain files transparently.
   GzFile f(gzopen(path.c_str(), "rb"));
-  if (!f) throw std::runtime_error("cannot open vectors file " + path);
+  if (!f) throw io::InputError(path, 0, "", std::string("cannot open: ") + std::strerror(errno));
   gzbuffer(f.get(), 1 << 17);
   std::vector<std::string> words;
   std::vector<float> data;
@@ -75,9 +86,11 @@ Vectors Vectors::load(const std::string& path, int64_t maxRows) {
   int64_t lineNo = 0;
   std::string line;
   auto fail = [&](const std::string& msg) { throw io::InputError(path, lineNo, "", msg); };
+  bool tooLong = false;
   while ((maxRows <= 0 || static_cast<int64_t>(words.size()) < maxRows) &&
-         readLine(f.get(), line)) {
+         readLine(f.get(), line, tooLong)) {
     ++lineNo;
+    if (tooLong) fail("the line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
     const std::vector<std::string_view> fields = splitSpaces(line);
     if (fields.empty()) continue;
     int64_t count = 0;
@@ -118,8 +131,8 @@ Vectors Vectors::load(const std::string& path, int64_t maxRows) {
   int err = 0;
   const char* msg = gzerror(f.get(), &err);
   if (err != Z_OK && err != Z_STREAM_END)
-    throw std::runtime_error("cannot read vectors file " + path + ": " + msg);
-  if (words.empty()) throw std::runtime_error("no vectors in " + path);
+    throw io::InputError(path, lineNo, "", std::string("cannot read: ") + msg);
+  if (words.empty()) throw io::InputError(path, 0, "", "holds no vectors");
   return Vectors(std::move(words), std::move(data), dim);
 }
 

@@ -21,7 +21,8 @@ class Vectors {
   // (the last DIM fields are the values). A repeated word keeps its first
   // row. maxRows > 0 stops after that many rows (files list frequent words
   // first). Throws io::InputError naming the file and line for a malformed
-  // row or an inconsistent dimension, std::runtime_error if unreadable.
+  // row or an inconsistent dimension, and for a file that cannot be read,
+  // holds no vectors or has a line over 1 MiB.
   static Vectors load(const std::string& path, int64_t maxRows = 0);
 
   // Writes word2vec text with a header; gzip-compressed if path ends in ".gz".

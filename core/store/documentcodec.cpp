@@ -80,7 +80,8 @@ std::string DocumentCodec::snippet(std::string_view text, size_t maxCodePoints) 
   for (const char c : text) {
     const bool lead = (static_cast<unsigned char>(c) & 0xC0) != 0x80;
     if (lead && count++ == maxCodePoints) break;
-    out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    // Control characters (a NUL among them) would garble a message.
+    out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
   }
   return out;
 }
@@ -99,6 +100,11 @@ int64_t DocumentCodec::checkText(std::string_view text, const std::string& where
   if (bad != std::string_view::npos) {
     throw StoreError("The text of " + where + " is not valid UTF-8 (byte " + std::to_string(bad) +
                      ").");
+  }
+  // A NUL is binary data, and it cuts the text short in C strings and widgets.
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    throw StoreError("The text of " + where + " contains a NUL character (byte " +
+                     std::to_string(nul) + "); is it binary data?");
   }
   const auto length = static_cast<int64_t>(text::codePointCount(text));
   if (length > std::numeric_limits<int32_t>::max()) {

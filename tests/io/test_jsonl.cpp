@@ -166,6 +166,29 @@ TEST_CASE("JSONL: bad input names file, line and field") {
       "spans[0].token_end", "token 3 does not exist (1 tokens)");
 }
 
+TEST_CASE("JSONL: hostile JSON is a bad record, not a crash") {
+  TempDir dir;
+  const std::string ok = "{\"text\":\"fine\"}\n";
+  // A meta nested 70,000 deep used to overflow the stack (SIGSEGV).
+  const std::string deep(70000, '[');
+  checkBad(
+      dir, "deep.jsonl",
+      ok + R"({"text":"x","spans":[],"meta":{"a":)" + deep + std::string(70000, ']') + "}}\n" + ok,
+      io::Format::Jsonl, 2, "", "nests deeper than 512 levels at byte column 546");
+  // Brackets inside strings do not count.
+  const std::string brackets(2000, '[');
+  const auto docs = [&] {
+    writeFile(dir.file("s.jsonl"), R"({"text":")" + brackets + "\"}\n");
+    return readAll(dir.file("s.jsonl"), io::Format::Jsonl);
+  }();
+  REQUIRE(docs.size() == 1);
+  CHECK(docs[0].text == brackets);
+  // A number too large for a double was an internal error that --skip-invalid did not skip.
+  checkBad(dir, "big.jsonl",
+           ok + R"({"text":"abc","spans":[{"start":1e400,"end":3,"label":"A"}]})" + "\n",
+           io::Format::Jsonl, 2, "", "number overflow parsing '1e400'");
+}
+
 TEST_CASE("JSONL: a line over maxRecordBytes is refused and skipped") {
   TempDir dir;
   io::ReaderOptions opts;

@@ -105,8 +105,9 @@ TEST_CASE("Label Studio: bad tasks name the line where the task starts and the f
   const std::string ok = R"({"data":{"text":"fine"}})";
   const auto bad = [&](const std::string& t, const std::string& field,
                        const std::string& fragment) {
+    // The bad task is the second of the array: every field path starts "[1]".
     checkBad(dir, "tasks.json", "[\n" + ok + ",\n" + t + ",\n" + ok + "\n]\n",
-             io::Format::LabelStudio, 3, field, fragment);
+             io::Format::LabelStudio, 3, field.empty() ? "[1]" : "[1]." + field, fragment);
   };
   bad(task(kText, label(5, 12, "LOC")), "annotations[0].result[0].value.start",
       "offset 5 falls inside a surrogate pair");
@@ -143,9 +144,16 @@ TEST_CASE("Label Studio: bad tasks name the line where the task starts and the f
 TEST_CASE("Label Studio: errors inside a multi-line task name the line of the problem") {
   TempDir dir;
   checkBad(dir, "u.json", "[\n  {\"data\": {\n    \"text\": \"ab\xFF\"\n  }}\n]\n",
-           io::Format::LabelStudio, 3, "", "invalid UTF-8 at byte column 16");
+           io::Format::LabelStudio, 3, "[0]", "invalid UTF-8 at byte column 16");
   checkBad(dir, "s.json", "[\n  {\"data\": {\n    \"text\": \"ab\" \"c\"\n  }}\n]\n",
-           io::Format::LabelStudio, 3, "", "invalid JSON");
+           io::Format::LabelStudio, 3, "[0]", "invalid JSON");
+}
+
+TEST_CASE("Label Studio: tasks of a one-line file are told apart by their index") {
+  TempDir dir;
+  const std::string ok = R"({"data":{"text":"fine"}})";
+  checkBad(dir, "one.json", "[" + ok + "," + ok + "," + task(kText, label(7, 14, "LOC")) + "]",
+           io::Format::LabelStudio, 1, "[2].annotations[0].result[0].value.end", "past the end");
 }
 
 TEST_CASE("Label Studio: the scanner recovers from bad elements or stops cleanly") {

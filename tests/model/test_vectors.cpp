@@ -93,9 +93,17 @@ TEST_CASE("vectors: malformed files name the file and line") {
   writePlain(dir.file("nan.txt"), "a 1 2 3\nb 1 x 3\n");
   CHECK_THAT(errorOf(dir.file("nan.txt")),
              Catch::Contains("nan.txt:2") && Catch::Contains("\"x\" is not a number"));
+  // Every problem is bad input naming the file (the CLI said "internal error").
   writePlain(dir.file("empty.txt"), "");
-  CHECK_THROWS_AS(Vectors::load(dir.file("empty.txt")), std::runtime_error);
-  CHECK_THROWS_WITH(Vectors::load(dir.file("missing.txt")), Catch::Contains("missing.txt"));
+  CHECK_THROWS_AS(Vectors::load(dir.file("empty.txt")), spanforge::io::InputError);
+  CHECK_THROWS_WITH(Vectors::load(dir.file("empty.txt")), Catch::Contains("holds no vectors"));
+  CHECK_THROWS_AS(Vectors::load(dir.file("missing.txt")), spanforge::io::InputError);
+  CHECK_THROWS_WITH(Vectors::load(dir.file("missing.txt")),
+                    Catch::Contains("missing.txt: cannot open: No such file"));
+  // A file without line breaks is refused at 1 MB, not read whole.
+  writePlain(dir.file("oneline.txt"), "a" + std::string(3 << 20, ' '));
+  CHECK_THAT(errorOf(dir.file("oneline.txt")),
+             Catch::Contains("oneline.txt:1") && Catch::Contains("longer than 1048576 bytes"));
 }
 
 TEST_CASE("vectors: save and load round trip") {

@@ -10,7 +10,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -161,6 +166,94 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
     requireRefused(p, "weights.pt", "labels");
   }
   SECTION("not a directory") { requireRefused(dir.file("nothing"), "nothing", "no such"); }
+  SECTION("a file list that leads out of the package") {
+    const auto p = writePackage(dir, "m");
+    spit(dir.file("secret"), "outside");
+    std::string meta = slurp(p + "/meta.json");
+    const auto at = meta.find("\"config.toml\"");
+    REQUIRE(at != std::string::npos);
+    for (const char* name : {"../secret", "../../../../etc/passwd", "..", "/etc/passwd"}) {
+      std::string bad = meta;
+      spit(p + "/meta.json", bad.replace(at, 13, "\"" + std::string(name) + "\""));
+      requireRefused(p, "meta.json", "not a plain file name inside the package");
+    }
+  }
+  SECTION("a negative known-words count") {
+    const auto p = writePackage(dir, "m");
+    std::string meta = slurp(p + "/meta.json");
+    const auto at = meta.find("\"known_words\": null");
+    REQUIRE(at != std::string::npos);
+    spit(p + "/meta.json", meta.replace(at, 19, "\"known_words\": {\"count\": -1}"));
+    requireRefused(p, "meta.json", "known_words.count is negative");
+  }
+  SECTION("meta.json nested too deep to parse safely") {
+    const auto p = writePackage(dir, "m");
+    spit(p + "/meta.json", "{\"x\":" + std::string(100000, '[') + std::string(100000, ']') + "}");
+    requireRefused(p, "meta.json", "nested deeper than 512 levels");
+  }
+}
+
+TEST_CASE("model package: a killed writer's temporary directories go with the next write") {
+  TempDir dir;
+  writePackage(dir, "m");
+  // What SIGKILL during a write leaves: a dead pid's half package, an old-style name.
+  pid_t dead = fork();
+  if (dead == 0) _exit(0);
+  waitpid(dead, nullptr, 0);
+  const std::string deadTmp = dir.file(".m.tmp-" + std::to_string(dead) + "-12345");
+  fs::create_directories(deadTmp);
+  spit(deadTmp + "/weights.pt", "partial");
+  fs::create_directories(dir.file(".m.tmp-777777"));
+  fs::create_directories(dir.file(".m.old-" + std::to_string(dead) + "-1"));
+  // A live writer's (this process's) directory stays.
+  const std::string liveTmp = dir.file(".m.tmp-" + std::to_string(getpid()) + "-1");
+  fs::create_directories(liveTmp);
+  fs::create_directories(dir.file(".other.tmp-" + std::to_string(dead) + "-1"));
+  fs::create_directories(dir.file(".notes.tmp-draft"));  // not ours: no pid
+  writePackage(dir, "m");
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir.path())) names.push_back(e.path().filename());
+  std::sort(names.begin(), names.end());
+  // Another package's leftover by a dead writer goes too: the GUI writes run-1,
+  // run-2, ... so a killed run-1 is never written again (found by the kill harness).
+  CHECK(names == std::vector<std::string>{".m.tmp-" + std::to_string(getpid()) + "-1",
+                                          ".notes.tmp-draft", "m"});
+  CHECK_NOTHROW(ModelPackage::load(dir.file("m")));
+}
+
+TEST_CASE("model package: a disk that fills up during the write leaves the old package") {
+  TempDir dir;
+  const auto p = writePackage(dir, "m");
+  const std::string weightsBefore = slurp(p + "/weights.pt");
+  const std::string metaBefore = slurp(p + "/meta.json");
+  REQUIRE(weightsBefore.size() > 64 * 1024);
+  // No file may grow past 64 KB now: weights.pt cannot be written whole
+  // (EFBIG, as `ulimit -f` gives; a full disk gives ENOSPC the same way).
+  rlimit before{};
+  REQUIRE(getrlimit(RLIMIT_FSIZE, &before) == 0);
+  const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+  rlimit small = before;
+  small.rlim_cur = 64 * 1024;
+  REQUIRE(setrlimit(RLIMIT_FSIZE, &small) == 0);
+  std::string message, path;
+  try {
+    const TrainConfig config = tinyConfig();
+    ModelPackage::write(p, model::NerModel(config.model, kLabels), config, PackageInfo{});
+  } catch (const ModelPackageError& e) {
+    message = e.what();
+    path = e.path();
+  }
+  setrlimit(RLIMIT_FSIZE, &before);
+  std::signal(SIGXFSZ, oldHandler);
+  INFO(message);
+  CHECK_THAT(path, Catch::EndsWith("weights.pt"));
+  CHECK_THAT(message, Catch::Contains("cannot write"));
+  CHECK(slurp(p + "/weights.pt") == weightsBefore);
+  CHECK(slurp(p + "/meta.json") == metaBefore);
+  CHECK_NOTHROW(ModelPackage::load(p));
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir.path())) names.push_back(e.path().filename());
+  CHECK(names == std::vector<std::string>{"m"});  // the half-written copy is gone
 }
 
 TEST_CASE("model package: pretrained vectors are stored and used") {

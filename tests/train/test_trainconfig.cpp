@@ -34,8 +34,9 @@ ConfigValue otherValue(const ConfigField& f, const ConfigValue& v) {
     case ValueType::Boolean:
       return !std::get<bool>(v);
     case ValueType::String:
-      for (const char* s : {"cnn", "bilstm", "iob2", "sgd", "adam", "linear", "compounding", "cpu",
-                            "cuda:1", "bf16", "norm shape", "vectors/glove \"6B\" \\ 100d.txt.gz"}) {
+      for (const char* s :
+           {"cnn", "bilstm", "iob2", "sgd", "adam", "linear", "compounding", "cpu", "cuda:1",
+            "bf16", "norm shape", "vectors/glove \"6B\" \\ 100d.txt.gz"}) {
         if (std::get<std::string>(v) != s && f.accepts(ConfigValue(std::string(s)))) {
           return std::string(s);
         }
@@ -301,6 +302,12 @@ TEST_CASE("loadConfigFile reads a file and names it in errors") {
   }
   CHECK_THROWS_WITH(loadConfigFile(dir.file("missing.toml")),
                     Catch::Contains("missing.toml: cannot open"));
+  // A vectors file that is not there is found at once, with its line.
+  std::ofstream(path) << "[training]\nmax_epochs = 3\n\n[model]\nvectors = \"" +
+                             dir.file("gone.vec") + "\"\n";
+  CHECK_THROWS_WITH(loadConfigFile(path),
+                    Catch::StartsWith(path + ":5: model.vectors: cannot open the vectors file") &&
+                        Catch::Contains("gone.vec\": No such file"));
 }
 
 TEST_CASE("the benchmark's baseline config loads and is what it says") {

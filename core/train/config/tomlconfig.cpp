@@ -4,10 +4,12 @@
 #include "train/config/configschema.h"
 
 #include <toml++/toml.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -245,7 +247,31 @@ TrainConfig loadConfigFile(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw ConfigError(path, 0, "", "cannot read the file");
-  return fromToml(text.str(), path);
+  TrainConfig config = fromToml(text.str(), path);
+  checkFiles(config, text.str(), path);
+  return config;
+}
+
+void checkFiles(const TrainConfig& config, std::string_view text, const std::string& sourceName) {
+  // Found now, before the data is loaded, with the line that names the file.
+  const std::string& vectors = config.model.vectors;
+  if (vectors.empty()) return;
+  std::string problem;
+  std::error_code ec;
+  if (::access(vectors.c_str(), R_OK) != 0) {
+    problem = std::strerror(errno);
+  } else if (std::filesystem::is_directory(vectors, ec)) {
+    problem = "it is a folder, not a file";
+  }
+  if (problem.empty()) return;
+  int64_t line = 0;
+  try {
+    const toml::table root = toml::parse(text, sourceName);
+    if (const toml::node* n = root.at_path("model.vectors").node()) line = lineOf(n->source());
+  } catch (const toml::parse_error&) {
+  }
+  throw ConfigError(sourceName, line, "model.vectors",
+                    "cannot open the vectors file \"" + vectors + "\": " + problem);
 }
 
 }  // namespace spanforge::train

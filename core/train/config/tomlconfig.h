@@ -21,8 +21,12 @@ std::string toToml(const TrainConfig& config);
 TrainConfig fromToml(std::string_view text, const std::string& sourceName,
                      const TrainConfig& defaults = TrainConfig{});
 
-// fromToml() on a file's contents; the path names the source in messages.
-// Throws ConfigError when the file cannot be read.
+// fromToml() on a file's contents, then checkFiles(); the path names the
+// source in messages. Throws ConfigError when the file cannot be read.
 TrainConfig loadConfigFile(const std::string& path);
+
+// Throws ConfigError naming the line of the setting when a file the config
+// names (model.vectors) cannot be read. text is the config's TOML.
+void checkFiles(const TrainConfig& config, std::string_view text, const std::string& sourceName);
 
 }  // namespace spanforge::train

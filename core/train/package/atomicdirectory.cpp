@@ -3,10 +3,12 @@
 #include "train/package/modelpackageerror.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <random>
@@ -16,10 +18,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// ".NAME.tmp-PID-RANDOM": the pid tells a later writer whether its maker is
+// still alive.
 std::string sibling(const fs::path& target, const char* kind) {
   std::random_device rd;
-  const auto tag = std::to_string(rd() % 1000000);
+  const auto tag = std::to_string(::getpid()) + "-" + std::to_string(rd() % 1000000);
   return (target.parent_path() / ("." + target.filename().string() + kind + tag)).string();
+}
+
+bool processAlive(const std::string& pidText) {
+  char* end = nullptr;
+  const long pid = std::strtol(pidText.c_str(), &end, 10);
+  if (end == pidText.c_str() || *end != '-' || pid <= 0) return false;  // no pid: an old name
+  return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
 // fsync a file or directory so that a rename after it cannot expose data the
@@ -46,9 +57,38 @@ AtomicDirectory::AtomicDirectory(std::string target) : target_(normalised(target
   std::error_code ec;
   fs::create_directories(t.parent_path(), ec);
   if (ec) throw ModelPackageError(t.parent_path().string(), "cannot create: " + ec.message());
+  removeStale(target_);
   temp_ = sibling(t, ".tmp-");
   fs::create_directory(temp_, ec);
   if (ec) throw ModelPackageError(temp_, "cannot create: " + ec.message());
+}
+
+int AtomicDirectory::removeStale(const std::string& target) {
+  // Any package's leftovers in the folder, not only this name's: the GUI writes
+  // a new run-N each time, so a killed run-3 is never written again.
+  const fs::path t = normalised(target);
+  const std::string legacy = "." + t.filename().string();
+  int removed = 0;
+  std::error_code ec;
+  for (fs::directory_iterator it(t.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.empty() || name[0] != '.') continue;
+    for (const char* kind : {".tmp-", ".old-"}) {
+      const size_t at = name.rfind(kind);
+      if (at == std::string::npos || at == 0) continue;
+      const std::string tail = name.substr(at + 5);
+      const size_t dash = tail.find('-');
+      const bool pidForm = dash != std::string::npos && dash > 0 &&
+                           tail.find_first_not_of("0123456789-") == std::string::npos;
+      // Old names (".NAME.tmp-123") carry no pid: only this target's are ours to judge.
+      if (!pidForm && name.compare(0, at, legacy) != 0) continue;
+      if (processAlive(tail)) continue;
+      std::error_code rm;
+      if (fs::remove_all(it->path(), rm) > 0 && !rm) ++removed;
+      break;
+    }
+  }
+  return removed;
 }
 
 AtomicDirectory::~AtomicDirectory() {

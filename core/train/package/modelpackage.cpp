@@ -9,6 +9,7 @@
 #include "train/package/modelpackageerror.h"
 #include "train/package/vectorsfile.h"
 
+#include <c10/util/Exception.h>
 #include <xxhash.h>
 
 #include <cinttypes>
@@ -38,6 +39,12 @@ std::string nowUtc() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
+}
+
+// torch's errors carry a C++ backtrace that means nothing to a user.
+std::string messageOf(const std::exception& e) {
+  if (const auto* c10 = dynamic_cast<const c10::Error*>(&e)) return c10->what_without_backtrace();
+  return e.what();
 }
 
 std::string readText(const std::string& path) {
@@ -215,11 +222,23 @@ ModelPackage ModelPackage::load(const std::string& dir) {
         configPath, "names vectors \"" + config.model.vectors + "\" but the package holds none");
   }
 
+  // A hostile config could ask for tens of GB of random weights before the
+  // shapes are compared; one hashed-feature table alone must fit in weights.pt.
+  const std::string weights = join(dir, kWeightsFile);
+  const double tableBytes =
+      4.0 * static_cast<double>(config.model.hashRows) * static_cast<double>(config.model.wordDim);
+  if (tableBytes > static_cast<double>(info.files[kWeightsFile].bytes) + 1e6) {
+    throw ModelPackageError(configPath,
+                            "describes a model larger than its weights (" +
+                                std::to_string(static_cast<int64_t>(tableBytes / 1e6)) +
+                                " MB for one feature table; weights.pt holds " +
+                                std::to_string(info.files[kWeightsFile].bytes / 1000000) + " MB)");
+  }
   std::unique_ptr<model::NerModel> net;
   try {
     net = std::make_unique<model::NerModel>(config.model, info.labels, vectors);
   } catch (const std::exception& e) {
-    throw ModelPackageError(meta, std::string("labels or config do not make a model: ") + e.what());
+    throw ModelPackageError(meta, "labels or config do not make a model: " + messageOf(e));
   }
   if (info.knownWords > 0) {
     const std::string path = join(dir, kKnownWordsFile);
@@ -236,11 +255,10 @@ ModelPackage ModelPackage::load(const std::string& dir) {
                                         std::to_string(info.knownWords));
     net->setKnownWords(std::move(known));
   }
-  const std::string weights = join(dir, kWeightsFile);
   try {
     net->loadWeights(weights);
   } catch (const std::exception& e) {
-    std::string message = e.what();
+    std::string message = messageOf(e);
     if (message.rfind(weights + ": ", 0) == 0) message.erase(0, weights.size() + 2);
     throw ModelPackageError(weights, message + " (do meta.json's labels match the weights?)");
   }

@@ -1,5 +1,6 @@
 #include "train/package/packageinfo.h"
 
+#include "io/jsonrecord.h"
 #include "train/package/modelpackageerror.h"
 
 #include <nlohmann/json.hpp>
@@ -87,6 +88,10 @@ std::string PackageInfo::toJson() const {
 
 PackageInfo PackageInfo::fromJson(std::string_view text, const std::string& path) {
   Json j;
+  if (io::JsonRecord::findTooDeep(text) != std::string_view::npos) {
+    throw ModelPackageError(path, "not valid JSON (nested deeper than " +
+                                      std::to_string(io::JsonRecord::kMaxDepth) + " levels)");
+  }
   try {
     j = Json::parse(text);
   } catch (const nlohmann::json::exception& e) {
@@ -125,10 +130,21 @@ PackageInfo PackageInfo::fromJson(std::string_view text, const std::string& path
   }
   if (j.contains("known_words") && !j["known_words"].is_null())
     p.knownWords = field<int64_t>(j["known_words"], "count", path);
+  if (p.knownWords < 0) {
+    throw ModelPackageError(path,
+                            "known_words.count is negative (" + std::to_string(p.knownWords) + ")");
+  }
   const Json list = field<Json>(j, "files", path);
   if (!list.is_object()) throw ModelPackageError(path, "field \"files\" is not an object");
-  for (const auto& [name, f] : list.items())
+  for (const auto& [name, f] : list.items()) {
+    // Each listed name is opened inside the package: it must not lead out of it.
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
+        name.find('\\') != std::string::npos || name.find('\0') != std::string::npos) {
+      throw ModelPackageError(path, "field \"files\" lists \"" + name +
+                                        "\", which is not a plain file name inside the package");
+    }
     p.files[name] = {field<int64_t>(f, "bytes", path), field<std::string>(f, "xxh3", path)};
+  }
   return p;
 }
 
