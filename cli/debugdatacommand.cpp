@@ -17,7 +17,7 @@ CLI::App* DebugDataCommand::setup(CLI::App& app) {
 }
 
 int DebugDataCommand::run(Console& console) {
-  auto project = store::ProjectStore::open(path_);
+  auto project = store::ProjectStore::open(path_, store::ProjectStore::Access::ReadOnly);
   const auto report = project::DataChecks(*project).run();
 
   if (json_) {

@@ -31,7 +31,7 @@ CLI::App* ExportCommand::setup(CLI::App& app) {
 }
 
 int ExportCommand::run(Console& console) {
-  auto project = store::ProjectStore::open(path_);
+  auto project = store::ProjectStore::open(path_, store::ProjectStore::Access::ReadOnly);
   project::ExportOptions opts;
   opts.format = *io::parseFormat(format_);
   opts.scheme = *io::parseTagScheme(scheme_);

@@ -1,5 +1,6 @@
 #include "cli/importcommand.h"
 
+#include "cli/batchproject.h"
 #include "cli/progressbar.h"
 #include "io/formatregistry.h"
 #include "project/importer.h"
@@ -40,7 +41,7 @@ CLI::App* ImportCommand::setup(CLI::App& app) {
 }
 
 int ImportCommand::run(Console& console) {
-  auto project = store::ProjectStore::open(path_);
+  auto project = openForBatchWrites(path_);
   project::ImportOptions opts;
   opts.format = *io::parseFormat(format_);
   opts.scheme = *io::parseTagScheme(scheme_);

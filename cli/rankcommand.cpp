@@ -3,6 +3,7 @@
 #include "active/modelregistration.h"
 #include "active/poolranker.h"
 #include "active/strategy.h"
+#include "cli/batchproject.h"
 #include "cli/interruptguard.h"
 #include "cli/progressbar.h"
 #include "cli/strategyoption.h"
@@ -56,7 +57,7 @@ CLI::App* RankCommand::setup(CLI::App& app) {
 int RankCommand::run(Console& console) {
   const auto strategy = *active::parseStrategy(strategy_);  // IsMember checked the name
   const train::ModelPackage package = train::ModelPackage::load(model_);
-  auto project = store::ProjectStore::open(project_);
+  auto project = openForBatchWrites(project_);
   const int64_t modelId = active::ModelRegistration::ensure(*project, model_, package.info());
 
   active::PoolRankOptions options;

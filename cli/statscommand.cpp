@@ -17,7 +17,7 @@ CLI::App* StatsCommand::setup(CLI::App& app) {
 }
 
 int StatsCommand::run(Console& console) {
-  auto project = store::ProjectStore::open(path_);
+  auto project = store::ProjectStore::open(path_, store::ProjectStore::Access::ReadOnly);
   const auto byStatus = project->documents().countByStatus();
   const auto byLabel = project->documents().spanCountByLabel();
 

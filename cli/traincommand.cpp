@@ -109,7 +109,7 @@ int TrainCommand::run(Console& console) {
   train::TrainerOptions options;
   train::Corpus trainData, devData;
   if (!project_.empty()) {
-    auto project = store::ProjectStore::open(project_);
+    auto project = store::ProjectStore::open(project_, store::ProjectStore::Access::ReadOnly);
     auto data = train::CorpusLoader::fromProject(*project, config.data);
     printWarnings(info, data.warnings, data.skipped);
     trainData = std::move(data.train);

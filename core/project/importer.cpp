@@ -1,21 +1,16 @@
 #include "project/importer.h"
 
 #include "io/recordreader.h"
+#include "project/recordchecker.h"
+#include "project/recordstorer.h"
 #include "store/projectstore.h"
-#include "store/storeerror.h"
-#include "text/tokenizer.h"
 
 #include <filesystem>
 #include <set>
+#include <utility>
 
 namespace spanforge::project {
 namespace {
-
-std::string joined(const std::set<std::string>& names) {
-  std::string s;
-  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
-  return s.empty() ? "none" : s;
-}
 
 int64_t fileSize(const std::string& path) {
   std::error_code ec;
@@ -23,126 +18,65 @@ int64_t fileSize(const std::string& path) {
   return ec ? 0 : static_cast<int64_t>(n);
 }
 
-// Stores one document inside its own savepoint, so a refused record leaves no
-// trace (not even a label it would have created).
-class RecordStorer {
- public:
-  RecordStorer(store::ProjectStore& p, const ImportOptions& o, ImportReport& r)
-      : project_(p), options_(o), report_(r) {
-    for (const auto& l : p.labels().all()) known_.insert(l.name);
-    allowNewLabels_ = o.addLabels || known_.empty();
-  }
-
-  void store(text::Document& doc, const std::string& file, int64_t line) {
-    if (options_.dropSpans) {
-      doc.spans.clear();
-      doc.predictions.clear();
-      // A CoNLL file reads as accepted; without its spans it is a pool to label.
-      doc.status = text::DocStatus::Unlabelled;
-    }
-    if (options_.status) doc.status = *options_.status;
-    if (doc.tokens.empty()) doc.tokens = tokenizer_.tokenize(doc.text);
-
-    store::Transaction tx(project_.db());
-    for (size_t i = 0; i < doc.spans.size(); ++i) ensureLabel(doc.spans[i].label, file, line, i);
-    store::DocumentRepository::AddResult added;
-    try {
-      added = project_.documents().add(doc, options_.split, options_.annotator);
-    } catch (const store::StoreError& e) {
-      throw io::InputError(file, line, "", e.what());
-    }
-    if (!added.duplicate) storePredictions(doc, added.id);
-    tx.commit();
-    for (const auto& l : pendingLabels_) report_.labelsAdded.push_back(l);
-    pendingLabels_.clear();
-    (added.duplicate ? report_.duplicates : report_.imported) += 1;
-  }
-
-  void forgetPending() {
-    for (const auto& l : pendingLabels_) known_.erase(l);
-    pendingLabels_.clear();
-  }
-
- private:
-  void ensureLabel(const std::string& name, const std::string& file, int64_t line, size_t i) {
-    if (known_.count(name)) return;
-    if (!allowNewLabels_) {
-      throw io::InputError(file, line, "spans[" + std::to_string(i) + "].label",
-                           "unknown label '" + name + "' (project labels: " + joined(known_) +
-                               "; use --add-labels to create it)");
-    }
-    project_.labels().add(name);
-    known_.insert(name);
-    pendingLabels_.push_back(name);
-  }
-
-  void storePredictions(const text::Document& doc, int64_t docId) {
-    for (const auto& pred : doc.predictions) {
-      std::vector<text::ScoredSpan> spans;
-      for (const auto& s : pred.spans) {
-        if (known_.count(s.span.label)) spans.push_back(s);
-      }
-      if (spans.empty()) continue;
-      project_.predictions().set(docId, modelId(pred.model), spans);
-    }
-  }
-
-  // Imported predictions are filed under a model record named after their source.
-  int64_t modelId(const std::string& name) {
-    const std::string full = "imported:" + (name.empty() ? std::string("unnamed") : name);
-    auto it = models_.find(full);
-    if (it != models_.end()) return it->second;
-    for (const auto& m : project_.runs().models()) {
-      if (m.name == full) return models_[full] = m.id;
-    }
-    store::ModelRecord m;
-    m.name = full;
-    return models_[full] = project_.runs().addModel(m);
-  }
-
-  store::ProjectStore& project_;
-  const ImportOptions& options_;
-  ImportReport& report_;
-  text::Tokenizer tokenizer_;
-  std::set<std::string> known_;
-  std::vector<std::string> pendingLabels_;
-  std::map<std::string, int64_t> models_;
-  bool allowNewLabels_ = false;
-};
+// Rough memory of a document kept between the two passes.
+size_t footprint(const text::Document& d) {
+  return sizeof(d) + d.text.size() + d.metaJson.size() + d.tokens.size() * 64 +
+         d.spans.size() * 64 + d.predictions.size() * 128;
+}
 
 }  // namespace
 
+// One record of the first pass, kept for the second.
+struct Importer::Staged {
+  size_t file = 0;
+  int64_t line = 0;
+  text::Document doc;
+};
+
+// Pass 1 reads and checks every record without the write lock and keeps the
+// documents while they fit in options.stageBytes; pass 2 writes them (or, for a
+// bigger import, reads the files again) in one transaction. A refused import
+// never takes the lock, and an accepted one holds it only while writing.
 ImportReport Importer::run(const std::vector<std::string>& files, const ImportOptions& options,
                            const ProgressFn& progress, const std::atomic<bool>* cancel) {
   ImportReport report;
   ImportProgress prog;
   for (const auto& f : files) prog.bytesTotal += fileSize(f);
+  const auto cancelled = [&] { return cancel && cancel->load(); };
 
-  io::ReaderOptions readerOptions;
-  readerOptions.scheme = options.scheme;
-
-  store::Transaction tx(project_.db());
-  RecordStorer storer(project_, options, report);
+  RecordChecker checker(project_, options);
+  std::vector<Staged> staged;
+  std::set<std::pair<size_t, int64_t>> bad;  // (file, record) left out under skipInvalid
+  size_t stagedBytes = 0;
+  bool keep = true;
   bool refused = false;
   int64_t bytesBefore = 0;
-  for (const auto& file : files) {
-    auto reader = io::openReader(file, options.format, readerOptions);
-    prog.file = file;
+  for (size_t f = 0; f < files.size() && !refused; ++f) {
+    auto reader = openReader(files[f], options);
+    prog.file = files[f];
     text::Document doc;
-    for (;;) {
-      if (cancel && cancel->load()) {
+    int64_t record = 0;
+    for (;; ++record) {
+      if (cancelled()) {
         report.cancelled = true;
-        return report;  // tx rolls back
+        return report;
       }
       try {
         if (!reader->next(doc)) break;
-        if (doc.source.empty()) doc.source = std::filesystem::path(file).filename().string();
-        storer.store(doc, file, reader->line());
+        checker.prepare(doc);
+        checker.check(doc, files[f], reader->line());
+        if (keep && (stagedBytes += footprint(doc)) <= options.stageBytes) {
+          staged.push_back({f, reader->line(), std::move(doc)});
+          doc = text::Document{};
+        } else if (keep) {
+          keep = false;
+          staged.clear();
+        }
       } catch (const io::InputError& e) {
-        storer.forgetPending();
         if (report.errors.size() < options.maxErrors) report.errors.push_back(e);
         if (options.skipInvalid) {
           ++report.skipped;
+          bad.insert({f, record});
         } else {
           refused = true;
           if (report.errors.size() >= options.maxErrors) break;
@@ -154,8 +88,52 @@ ImportReport Importer::run(const std::vector<std::string>& files, const ImportOp
         progress(prog);
       }
     }
-    bytesBefore += fileSize(file);
-    if (refused && report.errors.size() >= options.maxErrors) break;
+    if (record == 0) {  // not one record: a file chosen by mistake, or cut off
+      report.errors.emplace_back(files[f], 0, "",
+                                 "holds no documents (it is empty or only blank lines)");
+      refused = refused || !options.skipInvalid;
+    }
+    bytesBefore += fileSize(files[f]);
+  }
+  if (refused) return report;  // the project was never locked, let alone changed
+
+  prog.writing = true;
+  if (progress) progress(prog);
+  store::Transaction tx(project_.db());
+  RecordStorer storer(project_, options, report);
+  const auto storeOne = [&](const text::Document& doc, size_t f, int64_t line) {
+    try {
+      storer.store(doc, files[f], line);
+    } catch (const io::InputError& e) {  // refused by the store after all
+      storer.forgetPending();
+      if (report.errors.size() < options.maxErrors) report.errors.push_back(e);
+      if (!options.skipInvalid) return false;
+      ++report.skipped;
+    }
+    return true;
+  };
+  if (keep) {
+    for (const Staged& s : staged) {
+      if (cancelled()) return report.cancelled = true, report;
+      if (!storeOne(s.doc, s.file, s.line)) refused = true;
+      if (refused) break;
+    }
+  } else {
+    for (size_t f = 0; f < files.size() && !refused; ++f) {
+      auto reader = openReader(files[f], options);
+      text::Document doc;
+      for (int64_t record = 0; !refused; ++record) {
+        if (cancelled()) return report.cancelled = true, report;
+        try {
+          if (!reader->next(doc)) break;
+        } catch (const io::InputError&) {
+          continue;  // counted in pass 1
+        }
+        if (bad.count({f, record})) continue;
+        checker.prepare(doc);
+        if (!storeOne(doc, f, reader->line())) refused = true;
+      }
+    }
   }
   if (refused) {
     report.imported = 0;
@@ -170,6 +148,13 @@ ImportReport Importer::run(const std::vector<std::string>& files, const ImportOp
     progress(prog);
   }
   return report;
+}
+
+std::unique_ptr<io::RecordReader> Importer::openReader(const std::string& file,
+                                                       const ImportOptions& options) {
+  io::ReaderOptions readerOptions;
+  readerOptions.scheme = options.scheme;
+  return io::openReader(file, options.format, readerOptions);
 }
 
 }  // namespace spanforge::project

@@ -8,12 +8,16 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace spanforge::store {
 class ProjectStore;
+}
+namespace spanforge::io {
+class RecordReader;
 }
 
 namespace spanforge::project {
@@ -30,6 +34,9 @@ struct ImportOptions {
   bool dropSpans = false;                 // import texts only (an unlabelled pool)
   std::string annotator;
   size_t maxErrors = 100;  // errors collected before giving up on a refused import
+  // Checked documents kept in memory for the writing pass; a bigger import
+  // is read a second time instead.
+  size_t stageBytes = size_t{256} << 20;
 };
 
 struct ImportProgress {
@@ -37,6 +44,7 @@ struct ImportProgress {
   int64_t bytesDone = 0;  // over all files
   int64_t bytesTotal = 0;
   int64_t documents = 0;  // records read so far
+  bool writing = false;   // every record is checked; now storing them
 };
 
 struct ImportReport {
@@ -51,18 +59,24 @@ struct ImportReport {
 
 // Reads interchange files into a project in one transaction: all or nothing
 // unless skipInvalid. Documents without tokens are tokenized on the way in.
+// Every record is checked before the project's write lock is taken.
 class Importer {
  public:
   using ProgressFn = std::function<void(const ImportProgress&)>;
 
   explicit Importer(store::ProjectStore& project) : project_(project) {}
 
-  // Throws io::InputError only for files that cannot be opened at all; record
-  // errors are collected in the report.
+  // Throws io::InputError only for files that cannot be opened at all, and
+  // store::StorageError when the project cannot be written (read-only, busy,
+  // disk full; nothing is changed); record errors are collected in the report.
   ImportReport run(const std::vector<std::string>& files, const ImportOptions& options,
                    const ProgressFn& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
  private:
+  struct Staged;
+  static std::unique_ptr<io::RecordReader> openReader(const std::string& file,
+                                                      const ImportOptions& options);
+
   store::ProjectStore& project_;
 };
 

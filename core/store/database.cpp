@@ -1,8 +1,11 @@
 #include "store/database.h"
 
+#include "store/sqliteerror.h"
 #include "store/storeerror.h"
 
 #include <sqlite3.h>
+
+#include <cctype>
 
 namespace spanforge::store {
 namespace {
@@ -12,12 +15,36 @@ constexpr int kBusyTimeoutMs = 5000;
 
 std::string quoted(const std::string& path) { return "\"" + path + "\""; }
 
+// SQLite's URI form of a path ("file:/a%20b.sfproj"), so that ?immutable=1 can
+// follow it whatever characters the path holds.
+std::string fileUri(const std::string& path) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string uri = "file:";
+  for (const unsigned char c : path) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += hex[c >> 4];
+      uri += hex[c & 15];
+    }
+  }
+  return uri;
+}
+
 }  // namespace
 
 Database::Database(const std::string& path, OpenMode mode) : path_(path) {
-  const int flags =
-      SQLITE_OPEN_READWRITE | (mode == OpenMode::OpenOrCreate ? SQLITE_OPEN_CREATE : 0);
-  int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  int flags = SQLITE_OPEN_READWRITE | (mode == OpenMode::OpenOrCreate ? SQLITE_OPEN_CREATE : 0);
+  std::string name = path;
+  if (mode == OpenMode::ReadOnly || mode == OpenMode::Immutable) flags = SQLITE_OPEN_READONLY;
+  if (mode == OpenMode::Immutable) {
+    // Without write access to the folder SQLite cannot make the -shm file a
+    // WAL reader needs; immutable reads the file as it is, without locks.
+    flags |= SQLITE_OPEN_URI;
+    name = fileUri(path) + "?immutable=1";
+  }
+  int rc = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     const std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close_v2(db_);
@@ -57,13 +84,14 @@ Database::~Database() {
 }
 
 void Database::exec(const std::string& sql) {
-  char* err = nullptr;
-  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-    const std::string msg = err ? err : sqlite3_errmsg(db_);
-    sqlite3_free(err);
-    throw StoreError(path_ + ": " + msg);
+  if (const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr); rc != SQLITE_OK) {
+    throw sqliteError(db_, rc);
   }
 }
+
+void Database::setBusyTimeout(int milliseconds) { sqlite3_busy_timeout(db_, milliseconds); }
+
+bool Database::readOnly() const { return sqlite3_db_readonly(db_, "main") == 1; }
 
 Statement Database::prepare(const std::string& sql) { return Statement(db_, sql); }
 

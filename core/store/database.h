@@ -19,7 +19,9 @@ namespace spanforge::store {
 // it once it knows the file is a project (never on somebody else's file).
 class Database {
  public:
-  enum class OpenMode { OpenOrCreate, ExistingOnly };
+  // ReadOnly: an existing file, never written; Immutable: read-only without
+  // locks or a -shm file, for a project in a folder this user cannot write.
+  enum class OpenMode { OpenOrCreate, ExistingOnly, ReadOnly, Immutable };
 
   // Throws StoreError naming the file when it cannot be opened or is not a
   // SQLite database.
@@ -28,7 +30,13 @@ class Database {
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
+  // Throws StorageError (store/storeerror.h) when SQLite fails.
   void exec(const std::string& sql);
+  // How long a write waits for another connection's lock before failing
+  // (default 5 s: the GUI must not freeze longer).
+  void setBusyTimeout(int milliseconds);
+  // True when SQLite opened the file read-only (the file is not writable).
+  bool readOnly() const;
   Statement prepare(const std::string& sql);
   // A statement kept prepared for the life of the connection, reset and
   // unbound on every call: hot paths (an import of a million documents)

@@ -204,6 +204,10 @@ INSERT OR IGNORE INTO prediction_runs(document_id, model_id)
 )sql");
 }
 
+// Version 4: a run remembers the process training it, so that a run whose
+//   process was killed can be closed as failed instead of "running" for ever.
+void createSchemaV4(Database& db) { db.exec("ALTER TABLE runs ADD COLUMN pid INTEGER"); }
+
 std::string quoted(const std::string& path) { return "\"" + path + "\""; }
 
 int64_t pragmaInt(Database& db, const char* sql) {
@@ -237,18 +241,24 @@ const std::vector<MigrationStep>& Migrations::steps() {
       {2, "active learning: rankings of the unlabelled pool per model and strategy",
        &createSchemaV2},
       {3, "durable rejection: which model predicted which document", &createSchemaV3},
+      {4, "runs remember their process: a killed run is closed as failed", &createSchemaV4},
   };
   return kSteps;
 }
 
 int Migrations::latestVersion() { return steps().back().toVersion; }
 
-void Migrations::checkCompatible(Database& db) {
+void Migrations::checkCompatible(Database& db, bool allowEmpty) {
   const int64_t appId = pragmaInt(db, "PRAGMA application_id");
   const int64_t version = pragmaInt(db, "PRAGMA user_version");
   const int64_t objects = pragmaInt(db, "SELECT count(*) FROM sqlite_schema");
   const bool empty = objects == 0 && version == 0 && (appId == 0 || appId == kApplicationId);
-  if (empty) return;
+  if (empty && allowEmpty) return;
+  if (empty) {
+    throw StoreError(quoted(db.path()) +
+                     " is an empty SQLite database, not a Spanforge project, so it was not "
+                     "opened.");
+  }
   if (appId != kApplicationId || version < 1) {
     throw StoreError(quoted(db.path()) +
                      " is a SQLite database but not a Spanforge project, so it was not opened.");

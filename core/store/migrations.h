@@ -28,7 +28,9 @@ class Migrations {
 
   // Throws StoreError naming the file unless it is empty (version 0) or a
   // Spanforge project no newer than latestVersion().
-  static void checkCompatible(Database& db);
+  // An empty database (no tables, version 0) passes only with allowEmpty: a
+  // new project is one, an existing file the user opens is not.
+  static void checkCompatible(Database& db, bool allowEmpty = true);
   // Runs every missing step up to latestVersion() in one transaction.
   static void migrate(Database& db);
   // Same, stopping at `version`; tests use it to build historical files.

@@ -4,6 +4,8 @@
 #include "store/searchindex.h"
 #include "store/storeerror.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 
 namespace spanforge::store {
@@ -14,6 +16,40 @@ std::string quoted(const std::string& path) { return "\"" + path + "\""; }
 void removeFiles(const std::string& path) {
   std::error_code ec;
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ec);
+}
+
+bool writable(const std::filesystem::path& p) { return ::access(p.c_str(), W_OK) == 0; }
+
+std::filesystem::path folderOf(const std::string& path) {
+  const auto parent = std::filesystem::path(path).parent_path();
+  return parent.empty() ? std::filesystem::path(".") : parent;
+}
+
+// Where a project cannot be changed, say why before SQLite fails half-way.
+void requireWritable(const std::string& path) {
+  if (!writable(path)) {
+    throw StoreError("Cannot change the project " + quoted(path) +
+                     ": the file is read-only (make it writable, e.g. chmod u+w, or work on a "
+                     "copy).");
+  }
+  if (!writable(folderOf(path))) {
+    throw StoreError("Cannot change the project " + quoted(path) + ": its folder " +
+                     quoted(folderOf(path).string()) +
+                     " is read-only, and SQLite keeps its journal (-wal, -shm) beside the "
+                     "project. Move the project to a folder you can write to.");
+  }
+}
+
+// A 0-byte file would silently become a new project; it is someone's file.
+void refuseEmptyFile(const std::string& path) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  const auto walSize = std::filesystem::file_size(path + "-wal", ec);
+  if (size == 0 && (ec || walSize == 0)) {
+    throw StoreError("Cannot open the project " + quoted(path) +
+                     ": the file is empty (0 bytes), so it is not a Spanforge project (if "
+                     "creating it was interrupted, delete it and create the project again).");
+  }
 }
 
 }  // namespace
@@ -36,7 +72,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path) {
   return std::unique_ptr<ProjectStore>(new ProjectStore(path, std::move(db)));
 }
 
-std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path) {
+std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, Access access) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     throw StoreError("Cannot open the project " + quoted(path) + ": the file does not exist.");
@@ -44,9 +80,13 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path) {
   if (std::filesystem::is_directory(path, ec)) {
     throw StoreError("Cannot open the project " + quoted(path) + ": it is a folder, not a file.");
   }
+  refuseEmptyFile(path);
+  const bool canWrite = writable(path) && writable(folderOf(path));
+  if (access == Access::ReadWrite) requireWritable(path);
+  if (!canWrite) return openReadOnly(path);
   auto db = std::make_unique<Database>(path, Database::OpenMode::ExistingOnly);
   // Identify the file before changing anything in it (WAL rewrites the header).
-  Migrations::checkCompatible(*db);
+  Migrations::checkCompatible(*db, false);
   db->enableWal();
   Migrations::migrate(*db);
   std::unique_ptr<ProjectStore> project(new ProjectStore(path, std::move(db)));
@@ -56,7 +96,28 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path) {
     Transaction tx(project->db());
     tx.commit();  // the before-commit hook indexes the queue
   }
+  try {
+    project->runs().closeAbandoned();
+  } catch (const StorageError&) {
+    // Busy with another writer: the next open closes them.
+  }
   return project;
+}
+
+std::unique_ptr<ProjectStore> ProjectStore::openReadOnly(const std::string& path) {
+  // In a read-only folder a WAL reader cannot create the -shm file it needs.
+  std::error_code ec;
+  const bool shmThere = std::filesystem::exists(path + "-shm", ec);
+  const auto mode = writable(folderOf(path)) || shmThere ? Database::OpenMode::ReadOnly
+                                                         : Database::OpenMode::Immutable;
+  auto db = std::make_unique<Database>(path, mode);
+  Migrations::checkCompatible(*db, false);
+  if (db->userVersion() < Migrations::latestVersion()) {
+    throw StoreError("Cannot open the project " + quoted(path) +
+                     " read-only: it was saved by an older Spanforge and must be upgraded, "
+                     "which needs write access to the file and its folder.");
+  }
+  return std::unique_ptr<ProjectStore>(new ProjectStore(path, std::move(db)));
 }
 
 ProjectStore::ProjectStore(std::string path, std::unique_ptr<Database> db)

@@ -24,9 +24,14 @@ class ProjectStore {
  public:
   // Creates a new, empty project file; throws StoreError if it exists.
   static std::unique_ptr<ProjectStore> create(const std::string& path);
+  // ReadOnly: the caller only reads, so a read-only file or folder is no
+  // obstacle (the project is then opened without writing anything to it).
+  enum class Access { ReadWrite, ReadOnly };
   // Opens an existing project, migrating it forward; throws StoreError for a
-  // missing file, a file that is not a project, or one from a newer version.
-  static std::unique_ptr<ProjectStore> open(const std::string& path);
+  // missing or empty file, a file that is not a project, one from a newer
+  // version, or (ReadWrite) a file or folder that cannot be written.
+  static std::unique_ptr<ProjectStore> open(const std::string& path,
+                                            Access access = Access::ReadWrite);
   ~ProjectStore();
 
   const std::string& path() const { return path_; }
@@ -65,6 +70,7 @@ class ProjectStore {
 
  private:
   ProjectStore(std::string path, std::unique_ptr<Database> db);
+  static std::unique_ptr<ProjectStore> openReadOnly(const std::string& path);
 
   std::string path_;
   std::unique_ptr<Database> db_;

@@ -3,8 +3,11 @@
 #include "store/database.h"
 #include "store/storeerror.h"
 
+#include <signal.h>
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
 #include <cmath>
 #include <ctime>
 #include <limits>
@@ -13,6 +16,11 @@ namespace spanforge::store {
 namespace {
 
 int64_t now() { return static_cast<int64_t>(std::time(nullptr)); }
+
+// EPERM: it exists, as another user's process.
+bool processAlive(int64_t pid) {
+  return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+}
 
 // SQLite stores NaN as NULL; read NULL back as NaN.
 double readReal(const Statement& st, int column) {
@@ -108,15 +116,46 @@ void RunRepository::setCurrentModel(int64_t modelId) {
 int64_t RunRepository::startRun(const std::string& configToml, const std::string& device) {
   Transaction tx(db_);
   Statement& st =
-      db_.cached("INSERT INTO runs(config, device, state, started_at) VALUES (?, ?, ?, ?)");
+      db_.cached("INSERT INTO runs(config, device, state, started_at, pid) VALUES (?, ?, ?, ?, ?)");
   st.bind(1, configToml);
   st.bind(2, device);
   st.bind(3, static_cast<int>(RunState::Running));
   st.bind(4, now());
+  st.bind(5, static_cast<int64_t>(::getpid()));
   st.step();
   const int64_t id = db_.lastInsertId();
   tx.commit();
   return id;
+}
+
+int RunRepository::closeAbandoned() {
+  std::vector<std::pair<int64_t, int64_t>> dead;  // run id, pid (0: unknown)
+  Statement& running = db_.cached("SELECT id, pid FROM runs WHERE state = ?");
+  running.bind(1, static_cast<int>(RunState::Running));
+  while (running.step()) {
+    const int64_t pid = running.isNull(1) ? 0 : running.columnInt64(1);
+    // A run from before version 4 has no pid: its process is long gone.
+    if (!processAlive(pid)) dead.emplace_back(running.columnInt64(0), pid);
+  }
+  if (dead.empty()) return 0;
+  Transaction tx(db_);
+  // It ended at its last recorded event, as far as anyone can tell.
+  Statement& close = db_.cached(
+      "UPDATE runs SET state = ?, message = ?, finished_at = started_at + COALESCE("
+      "(SELECT CAST(MAX(elapsed_seconds) AS INTEGER) FROM metric_events WHERE run_id = runs.id), 0)"
+      " WHERE id = ? AND state = ?");
+  for (const auto& [id, pid] : dead) {
+    close.bind(1, static_cast<int>(RunState::Failed));
+    close.bind(2, "The training process" + (pid > 0 ? " (pid " + std::to_string(pid) + ")" : "") +
+                      " ended without finishing this run: it was killed or crashed. The model "
+                      "it last saved, if any, is complete.");
+    close.bind(3, id);
+    close.bind(4, static_cast<int>(RunState::Running));
+    close.step();
+    close.reset();
+  }
+  tx.commit();
+  return static_cast<int>(dead.size());
 }
 
 void RunRepository::setRunConfig(int64_t runId, const std::string& configToml) {

@@ -20,7 +20,11 @@ class RunRepository {
   std::optional<ModelRecord> currentModel();
   void setCurrentModel(int64_t modelId);
 
+  // Records this process as the run's owner.
   int64_t startRun(const std::string& configToml, const std::string& device);
+  // Marks Failed every run still Running whose process has died (a kill or a
+  // crash); returns how many. ProjectStore::open calls it.
+  int closeAbandoned();
   // What the run found out at its start (batch_size = "auto" writes the size
   // it chose into batch_words).
   void setRunConfig(int64_t runId, const std::string& configToml);

@@ -1,29 +1,21 @@
 #include "store/statement.h"
 
-#include "store/storeerror.h"
+#include "store/sqliteerror.h"
 
 #include <sqlite3.h>
 
 #include <utility>
 
 namespace spanforge::store {
-namespace {
-
-std::string fileOf(sqlite3* db) {
-  const char* f = db ? sqlite3_db_filename(db, "main") : nullptr;
-  return f && *f ? f : "(memory)";
-}
-
-}  // namespace
 
 Statement::Statement(sqlite3* db, const std::string& sql) : db_(db) {
   const int rc =
       sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size() + 1), &stmt_, nullptr);
   if (rc != SQLITE_OK) {
-    const std::string msg = sqlite3_errmsg(db);
+    StorageError error = sqliteError(db, rc, "cannot prepare statement (" + sql + ")");
     sqlite3_finalize(stmt_);
     stmt_ = nullptr;
-    throw StoreError(fileOf(db) + ": cannot prepare statement: " + msg + " (" + sql + ")");
+    throw error;
   }
 }
 
@@ -41,11 +33,7 @@ Statement& Statement::operator=(Statement&& other) noexcept {
   return *this;
 }
 
-void Statement::fail(int rc) const {
-  std::string msg = sqlite3_errmsg(db_);
-  if (msg.empty()) msg = sqlite3_errstr(rc);
-  throw StoreError(fileOf(db_) + ": " + msg);
-}
+void Statement::fail(int rc) const { throw sqliteError(db_, rc); }
 
 void Statement::bind(int index, int64_t value) {
   if (const int rc = sqlite3_bind_int64(stmt_, index, value); rc != SQLITE_OK) fail(rc);
@@ -93,9 +81,9 @@ bool Statement::step() {
   if (rc == SQLITE_DONE) return false;
   // Read the message before reset() so it describes this failure; reset so
   // the statement releases its locks even if the caller never reuses it.
-  std::string msg = sqlite3_errmsg(db_);
+  StorageError error = sqliteError(db_, rc);
   sqlite3_reset(stmt_);
-  throw StoreError(fileOf(db_) + ": " + msg);
+  throw error;
 }
 
 void Statement::reset() {

@@ -1,11 +1,17 @@
+#include "store/lockholder.h"
 #include "store/projectstore.h"
+#include "store/storeerror.h"
 #include "storetest.h"
 #include "tempdir.h"
 
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <string>
 #include <thread>
 
@@ -120,4 +126,42 @@ TEST_CASE("a second writer waits for the first instead of failing") {
   CHECK(ok);
   CHECK(secondsSince(start) >= 0.25);
   CHECK(second->documents().count({}) == 2);
+}
+
+TEST_CASE("a writer that gives up names the process holding the project") {
+  TempDir dir;
+  const std::string path = dir.file("busy.sfproj");
+  ProjectStore::create(path).reset();
+  int ready[2];
+  REQUIRE(pipe(ready) == 0);
+  const pid_t child = fork();
+  if (child == 0) {
+    // Another process in the middle of a long write.
+    store::Database db(path);
+    db.exec("BEGIN IMMEDIATE");
+    (void)!write(ready[1], "x", 1);
+    pause();
+    _exit(0);
+  }
+  char c = 0;
+  REQUIRE(read(ready[0], &c, 1) == 1);
+  CHECK(store::LockHolder::pid(path) == child);
+  auto project = ProjectStore::open(path);
+  project->db().setBusyTimeout(50);
+  std::string message;
+  try {
+    project->labels().add("PER");
+  } catch (const store::StorageError& e) {
+    message = e.what();
+  }
+  kill(child, SIGKILL);
+  waitpid(child, nullptr, 0);
+  close(ready[0]);
+  close(ready[1]);
+  CHECK_THAT(message, Catch::Contains("the project is busy: process " + std::to_string(child) +
+                                      " (test_store") &&
+                          Catch::Contains("try again when it has finished"));
+  CHECK(store::LockHolder::pid(path) == 0);
+  project->labels().add("PER");  // the lock died with its process
+  CHECK(project->labels().all().size() == 1);
 }

@@ -1,3 +1,4 @@
+#include "slurp.h"
 #include "store/migrations.h"
 #include "store/projectstore.h"
 #include "store/rankingrepository.h"
@@ -121,6 +122,16 @@ void checkVersion3Data(ProjectStore& p) {
   CHECK_FALSE(p.predictions().predicted(1, 1));
 }
 
+// Data written with the version 4 schema: a finished run and its process.
+const char* kVersion4Data = R"sql(
+UPDATE runs SET pid = 4242 WHERE id = 1;
+)sql";
+
+void checkVersion4Data(ProjectStore& p) {
+  checkVersion3Data(p);
+  CHECK(p.runs().run(1)->state == store::RunState::Finished);  // finished runs stay so
+}
+
 std::vector<VersionFixture> fixtures() {
   return {
       {0, "zero-byte file", [](const std::string& path) { std::ofstream(path).flush(); },
@@ -155,6 +166,16 @@ std::vector<VersionFixture> fixtures() {
          db.exec(kVersion3Data);
        },
        checkVersion3Data},
+      {4, "version 4 with data",
+       [](const std::string& path) {
+         Database db(path);
+         Migrations::migrateTo(db, 4);
+         db.exec(kVersion1Data);
+         db.exec(kVersion2Data);
+         db.exec(kVersion3Data);
+         db.exec(kVersion4Data);
+       },
+       checkVersion4Data},
   };
 }
 
@@ -171,6 +192,7 @@ TEST_CASE("every historical schema version has a fixture") {
 
 TEST_CASE("a project at every earlier version opens, migrated to the latest") {
   for (const auto& f : fixtures()) {
+    if (f.version == 0) continue;  // empty files are refused: see below
     DYNAMIC_SECTION("from version " << f.version << ": " << f.name) {
       TempDir dir;
       const auto path = dir.file("old.sfproj");
@@ -185,6 +207,23 @@ TEST_CASE("a project at every earlier version opens, migrated to the latest") {
       // Migrated files accept new data like fresh ones.
       p->labels().add("NEW");
       CHECK_FALSE(p->documents().add(testing::makeDoc("A new text after migration.")).duplicate);
+    }
+  }
+}
+
+TEST_CASE("an empty file (version 0) is refused, not turned into a project") {
+  for (const auto& f : fixtures()) {
+    if (f.version != 0) continue;
+    DYNAMIC_SECTION(f.name) {
+      TempDir dir;
+      const auto path = dir.file("someone's.sfproj");
+      f.build(path);
+      const auto before = testing::slurp(path);
+      CHECK_THROWS_WITH(ProjectStore::open(path),
+                        Catch::Contains("empty") && Catch::Contains("not a Spanforge project"));
+      CHECK_THROWS_WITH(ProjectStore::open(path, ProjectStore::Access::ReadOnly),
+                        Catch::Contains("empty"));
+      CHECK(testing::slurp(path) == before);
     }
   }
 }
@@ -264,4 +303,27 @@ TEST_CASE("version 2 to 3 records which model predicted which document") {
   CHECK(p->predictions().predicted(2, 1));
   p->db().exec("DELETE FROM models WHERE id = 1");
   CHECK_FALSE(p->predictions().predicted(2, 1));
+}
+
+TEST_CASE("version 3 to 4: a run a killed process left running is closed as failed") {
+  TempDir dir;
+  const auto path = dir.file("v3.sfproj");
+  {
+    Database db(path);
+    Migrations::migrateTo(db, 3);
+    db.exec(kVersion1Data);
+    db.exec(R"sql(
+INSERT INTO runs(id, config, device, state, message, started_at, finished_at) VALUES
+  (2, 'epochs = 3', 'cpu', 0, '', 1700000400, 0);
+INSERT INTO metric_events(run_id, step, epoch, loss, elapsed_seconds, words_per_second,
+                          memory_bytes, memory_peak_bytes) VALUES (2, 10, 1, 0.5, 31.5, 900, 1, 1);
+)sql");
+  }
+  auto p = ProjectStore::open(path);
+  checkVersion1Data(*p);
+  const auto run = p->runs().run(2);
+  REQUIRE(run);
+  CHECK(run->state == store::RunState::Failed);
+  CHECK_THAT(run->message, Catch::Contains("killed or crashed"));
+  CHECK(run->finishedAt == 1700000400 + 31);  // its last event
 }

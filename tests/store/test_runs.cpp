@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cmath>
 
 using namespace spanforge;
@@ -112,4 +115,38 @@ TEST_CASE("runs and their metric events round-trip in order") {
   CHECK(runs[1].state == RunState::Failed);
   CHECK_FALSE(runs[1].modelId);
   CHECK(runs[1].message == "CUDA out of memory");
+}
+
+TEST_CASE("runs: a run whose process was killed is closed as failed at the next open") {
+  TempDir dir;
+  const auto path = dir.file("p.sfproj");
+  ProjectStore::create(path).reset();
+  const pid_t child = fork();
+  if (child == 0) {
+    // A training process killed mid-run: started, one event, never finished.
+    auto p = ProjectStore::open(path);
+    const int64_t id = p->runs().startRun("epochs = 1", "cpu");
+    store::MetricEvent e;
+    e.step = 5;
+    e.elapsedSeconds = 12.9;
+    p->runs().addEvent(id, e);
+    _exit(0);
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+
+  auto p = ProjectStore::open(path);
+  const int64_t alive = p->runs().startRun("epochs = 2", "cpu");  // this process's own
+  p.reset();
+  p = ProjectStore::open(path);
+  const auto runs = p->runs().runs();
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[0].state == RunState::Failed);
+  CHECK_THAT(runs[0].message, Catch::Contains("pid " + std::to_string(child)) &&
+                                  Catch::Contains("killed or crashed"));
+  CHECK(runs[0].finishedAt == runs[0].startedAt + 12);
+  CHECK(runs[1].id == alive);
+  CHECK(runs[1].state == RunState::Running);  // its process is alive: left alone
+  CHECK(p->runs().closeAbandoned() == 0);
 }

@@ -173,6 +173,10 @@ void MainWindow::createMenus() {
   QAction* training = trainingDock_->toggleViewAction();
   training->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
   view->addAction(training);
+  view->addSeparator();
+  // Another Spanforge or spanforge-cli may change the project file meanwhile.
+  projectActions_ << view->addAction(tr("&Reload Project"), this, &MainWindow::reloadProject);
+  projectActions_.back()->setShortcut(QKeySequence::Refresh);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), pane_->help(), &HelpOverlay::toggle);
@@ -441,6 +445,16 @@ void MainWindow::afterImport() {
   browser_->reload();
   if (!session_->current() && browser_->model()->rowCount() > 0)
     browser_->listView()->setCurrentIndex(browser_->model()->index(0));
+}
+
+void MainWindow::reloadProject() {
+  if (!session_) return;
+  const int64_t open = session_->current() ? session_->current()->id : 0;
+  afterImport();  // labels, counts and the document list, as after an import
+  if (open > 0) session_->open(open);
+  statusBar()->showMessage(tr("Reloaded %1 from disk.")
+                               .arg(QFileInfo(QString::fromStdString(project_->path())).fileName()),
+                           kMessageMs);
 }
 
 void MainWindow::exportDialog() {

@@ -95,6 +95,9 @@ class MainWindow : public QMainWindow {
   void connectSession();
   void reveal(int64_t id);
   void afterImport();
+  // Re-reads labels, counts, the list and the open document: what another
+  // process wrote to the project since it was opened.
+  void reloadProject();
   void showError(const QString& title, const QString& message);
   void updateTitle();
   void updateActions();

@@ -40,12 +40,14 @@ void editCell(QTableWidget* table, int row, int column, const QString& text) {
   QTableWidgetItem* item = table->item(row, column);
   table->setCurrentItem(item);
   table->editItem(item);
+  // On a loaded machine the editor may get the focus a moment later.
+  (void)QTest::qWaitFor([] { return qobject_cast<QLineEdit*>(QApplication::focusWidget()); }, 2000);
   auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
   REQUIRE(editor);
   editor->selectAll();
   QTest::keyClicks(editor, text);
   QTest::keyClick(editor, Qt::Key_Return);
-  QTest::qWait(20);  // the table rebuilds after the edit
+  QTest::qWait(20);  // the table rebuilds after the edit (a queued call)
 }
 
 std::optional<store::Label> find(const EditorHarness& h, const std::string& name) {

@@ -1,0 +1,55 @@
+#include "project/recordchecker.h"
+
+#include "store/documentcodec.h"
+#include "store/projectstore.h"
+#include "store/storeerror.h"
+
+namespace spanforge::project {
+
+RecordChecker::RecordChecker(store::ProjectStore& p, const ImportOptions& o) : options_(o) {
+  for (const auto& l : p.labels().all()) known_.insert(l.name);
+  allowNewLabels_ = o.addLabels || known_.empty();
+}
+
+void RecordChecker::prepare(text::Document& doc) const {
+  if (options_.dropSpans) {
+    doc.spans.clear();
+    doc.predictions.clear();
+    // A CoNLL file reads as accepted; without its spans it is a pool to label.
+    doc.status = text::DocStatus::Unlabelled;
+  }
+  if (options_.status) doc.status = *options_.status;
+  if (doc.tokens.empty()) doc.tokens = tokenizer_.tokenize(doc.text);
+}
+
+void RecordChecker::check(const text::Document& doc, const std::string& file, int64_t line) const {
+  if (!allowNewLabels_) {
+    for (size_t i = 0; i < doc.spans.size(); ++i) {
+      if (!known_.count(doc.spans[i].label)) {
+        throw unknownLabel(doc.spans[i].label, known_, file, line, i);
+      }
+    }
+  }
+  using Codec = store::DocumentCodec;
+  try {
+    const std::string where = Codec::describeNew(doc.text, doc.source);
+    const int64_t length = Codec::checkText(doc.text, where);
+    Codec::checkMeta(doc.metaJson, where);
+    Codec::checkTokens(doc.tokens, length, where);
+    Codec::sortedSpans(doc.spans, length, where);
+  } catch (const store::StoreError& e) {
+    throw io::InputError(file, line, "", e.what());
+  }
+}
+
+io::InputError RecordChecker::unknownLabel(const std::string& name,
+                                           const std::set<std::string>& known,
+                                           const std::string& file, int64_t line, size_t span) {
+  std::string names;
+  for (const auto& n : known) names += (names.empty() ? "" : ", ") + n;
+  return io::InputError(file, line, "spans[" + std::to_string(span) + "].label",
+                        "unknown label '" + name + "' (project labels: " +
+                            (names.empty() ? "none" : names) + "; use --add-labels to create it)");
+}
+
+}  // namespace spanforge::project
