@@ -1,0 +1,6 @@
+// CoNLL files through its reader (see readerfuzz.h).
+#include "readerfuzz.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  return spanforge::fuzz::fuzzReader(data, size, spanforge::io::Format::Conll, "input.conll");
+}
