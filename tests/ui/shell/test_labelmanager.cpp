@@ -10,6 +10,7 @@
 
 #include <QColorDialog>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -40,14 +41,22 @@ void editCell(QTableWidget* table, int row, int column, const QString& text) {
   QTableWidgetItem* item = table->item(row, column);
   table->setCurrentItem(item);
   table->editItem(item);
-  // On a loaded machine the editor may get the focus a moment later.
-  (void)QTest::qWaitFor([] { return qobject_cast<QLineEdit*>(QApplication::focusWidget()); }, 2000);
-  auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+  // On a loaded machine the cell's editor may get the focus a moment later
+  // (the dialog's own "new label" field is a QLineEdit too).
+  const auto cellEditor = [table] {
+    auto* e = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    return e != nullptr && table->viewport()->isAncestorOf(e) ? e : nullptr;
+  };
+  (void)QTest::qWaitFor([&] { return cellEditor() != nullptr; }, 5000);
+  QLineEdit* editor = cellEditor();
   REQUIRE(editor);
   editor->selectAll();
   QTest::keyClicks(editor, text);
   QTest::keyClick(editor, Qt::Key_Return);
-  QTest::qWait(20);  // the table rebuilds after the edit (a queued call)
+  // The table rebuilds after the edit, a queued call: deliver it now rather
+  // than hope it runs within a fixed wait (it did not under ASan).
+  (void)QTest::qWaitFor([&] { return cellEditor() == nullptr; }, 5000);
+  QCoreApplication::sendPostedEvents();
 }
 
 std::optional<store::Label> find(const EditorHarness& h, const std::string& name) {
