@@ -57,13 +57,14 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path) {
   rc = sqlite3_exec(db_, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) {
     const int code = sqlite3_errcode(db_);
-    const std::string msg = sqlite3_errmsg(db_);
+    // Damaged, busy or unreadable: the same message as any later failure.
+    StorageError error = sqliteError(db_, code, "cannot open it");
     sqlite3_close_v2(db_);
     db_ = nullptr;
     if (code == SQLITE_NOTADB) {
       throw StoreError(quoted(path) + " is not a Spanforge project (it is not a SQLite database).");
     }
-    throw StoreError("Cannot open " + quoted(path) + ": " + msg + ".");
+    throw error;
   }
   try {
     // In WAL mode NORMAL never corrupts the file and loses nothing when the

@@ -1,5 +1,6 @@
 #include "store/projectstore.h"
 
+#include "store/fileheader.h"
 #include "store/migrations.h"
 #include "store/searchindex.h"
 #include "store/storeerror.h"
@@ -52,6 +53,23 @@ void refuseEmptyFile(const std::string& path) {
   }
 }
 
+// A file shorter than its header says was cut short (an interrupted copy or
+// download). Checked only without a pending WAL: a checkpoint a crash
+// interrupted may leave the file short until the WAL is replayed.
+void refuseTruncated(const std::string& path) {
+  std::error_code ec;
+  const auto walSize = std::filesystem::file_size(path + "-wal", ec);
+  if (!ec && walSize > 0) return;
+  const auto header = FileHeader::read(path);
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!header || ec || header->recordedBytes() == 0 || size >= header->recordedBytes()) return;
+  throw StoreError("Cannot open the project " + quoted(path) + ": the file is truncated (" +
+                   std::to_string(size) + " bytes of the " +
+                   std::to_string(header->recordedBytes()) +
+                   " its header records), perhaps by an interrupted copy or download. Copy "
+                   "it again or restore it from a backup; the file was left as it is.");
+}
+
 }  // namespace
 
 std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path) {
@@ -81,6 +99,7 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, Access
     throw StoreError("Cannot open the project " + quoted(path) + ": it is a folder, not a file.");
   }
   refuseEmptyFile(path);
+  refuseTruncated(path);
   const bool canWrite = writable(path) && writable(folderOf(path));
   if (access == Access::ReadWrite) requireWritable(path);
   if (!canWrite) return openReadOnly(path);

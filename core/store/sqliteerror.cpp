@@ -48,6 +48,12 @@ StorageError sqliteError(sqlite3* db, int rc, const std::string& context) {
     case SQLITE_READONLY:
       advice = "the project cannot be changed: the file or its folder is read-only";
       break;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      advice =
+          "the project file is damaged (cut short or overwritten); restore it from a backup or "
+          "an earlier copy";
+      break;
     case SQLITE_FULL:
       advice = "the disk is full; nothing of this change was saved";
       break;
