@@ -28,16 +28,25 @@ void requireRegularFile(const std::string& path) {
   }
 }
 
-// A UTF-16 file reads as garbage UTF-8 on every line; say what it is once.
-void refuseUtf16(const std::string& path) {
+// A UTF-16 or compressed file reads as garbage on every line; say what it is once.
+void refuseNonText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  unsigned char bom[2] = {0, 0};
-  in.read(reinterpret_cast<char*>(bom), 2);
-  if (in.gcount() == 2 &&
-      ((bom[0] == 0xFF && bom[1] == 0xFE) || (bom[0] == 0xFE && bom[1] == 0xFF))) {
+  unsigned char head[4] = {0, 0, 0, 0};
+  in.read(reinterpret_cast<char*>(head), 4);
+  const auto n = in.gcount();
+  if (n >= 2 && ((head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF))) {
     throw InputError(path, 1, "",
                      "the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as "
                      "UTF-8, e.g. iconv -f UTF-16 -t UTF-8");
+  }
+  if (n >= 2 && head[0] == 0x1F && head[1] == 0x8B) {
+    throw InputError(path, 1, "",
+                     "the file is gzip-compressed; decompress it first, e.g. gunzip -k FILE");
+  }
+  if (n == 4 && head[0] == 'P' && head[1] == 'K' && head[2] == 3 && head[3] == 4) {
+    throw InputError(path, 1, "",
+                     "the file is a zip archive (or a .docx/.xlsx document); extract or export "
+                     "the text file first");
   }
 }
 
@@ -46,7 +55,7 @@ void refuseUtf16(const std::string& path) {
 std::unique_ptr<RecordReader> openReader(const std::string& path, Format format,
                                          const ReaderOptions& options) {
   requireRegularFile(path);
-  refuseUtf16(path);
+  refuseNonText(path);
   if (format == Format::Auto) format = detectFormat(path);
   const FormatInfo* info = FormatRegistry::find(format);
   // A caller error, not bad input: the choices offered come from the registry.

@@ -12,7 +12,8 @@
 using namespace spanforge;
 using spanforge::testing::TempDir;
 
-TEST_CASE("hostile files: UTF-16, a named pipe, a folder and NUL bytes are refused clearly") {
+TEST_CASE(
+    "hostile files: UTF-16, gzip, zip, a named pipe, a folder and NUL bytes are refused clearly") {
   TempDir dir;
   SECTION("UTF-16 with a byte order mark") {
     // "{"text":"hi"}" in UTF-16LE.
@@ -21,6 +22,15 @@ TEST_CASE("hostile files: UTF-16, a named pipe, a folder and NUL bytes are refus
     spanforge::testing::writeFile(dir.file("u16.jsonl"), u16);
     CHECK_THROWS_WITH(io::openReader(dir.file("u16.jsonl"), io::Format::Auto),
                       Catch::Contains("u16.jsonl:1") && Catch::Contains("the file is UTF-16"));
+  }
+  SECTION("compressed: gzip and zip (a .docx is one) are named, not read line by line") {
+    spanforge::testing::writeFile(dir.file("corpus.jsonl"),
+                                  std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8));
+    CHECK_THROWS_WITH(io::openReader(dir.file("corpus.jsonl"), io::Format::Auto),
+                      Catch::Contains("corpus.jsonl:1") && Catch::Contains("gzip-compressed"));
+    spanforge::testing::writeFile(dir.file("notes.txt"), std::string("PK\x03\x04\x14\x00", 6));
+    CHECK_THROWS_WITH(io::openReader(dir.file("notes.txt"), io::Format::Text),
+                      Catch::Contains("notes.txt:1") && Catch::Contains("zip archive"));
   }
   SECTION("a named pipe would block: refused before it is opened") {
     REQUIRE(mkfifo(dir.file("pipe.jsonl").c_str(), 0600) == 0);
