@@ -6,6 +6,8 @@
 #include "shell/demoprojectbuilder.h"
 #include "shell/mainwindow.h"
 #include "shell/statusbarcounts.h"
+#include "slurp.h"
+#include "store/migrations.h"
 #include "uitestproject.h"
 
 #include <catch2/catch.hpp>
@@ -22,11 +24,13 @@
 #include <QTimer>
 
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <set>
 
 using spanforge::testing::makeProject;
 using spanforge::testing::makeSettings;
+using spanforge::testing::slurp;
 using spanforge::testing::TempDir;
 using spanforge::testing::waitFor;
 using spanforge::ui::DocumentListModel;
@@ -124,6 +128,42 @@ TEST_CASE("MainWindow reports errors in a message box and keeps running") {
   closeNextMessageBox(&message);
   CHECK_FALSE(window.createProject(qpath(junk)));
   CHECK(message.contains(QStringLiteral("already exists")));
+}
+
+TEST_CASE("MainWindow refuses damaged and newer projects, naming them, and changes nothing") {
+  TempDir dir;
+  auto settings = makeSettings(dir);
+  MainWindow window(*settings);
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+
+  const std::string future = dir.file("from the future.spanforge");
+  makeProject(future, 3);
+  store::Database(future).setUserVersion(store::Migrations::latestVersion() + 1);
+  const std::string cut = dir.file("cut short \xc3\xa9.spanforge");
+  makeProject(cut, 300);
+  std::filesystem::resize_file(cut, std::filesystem::file_size(cut) / 2);
+  const std::string empty = dir.file("empty.spanforge");
+  std::ofstream{empty};
+
+  const std::pair<std::string, QString> cases[] = {{future, QStringLiteral("newer")},
+                                                   {cut, QStringLiteral("truncated")},
+                                                   {empty, QStringLiteral("empty")}};
+  for (const auto& [path, says] : cases) {
+    INFO(path);
+    const std::string before = slurp(path);
+    QString message;
+    closeNextMessageBox(&message);
+    CHECK_FALSE(window.openProject(qpath(path)));
+    CHECK(message.contains(QFileInfo(qpath(path)).fileName()));
+    CHECK(message.contains(says));
+    CHECK(window.project() == nullptr);
+    CHECK(slurp(path) == before);
+  }
+
+  const std::string good = dir.file("good.spanforge");
+  makeProject(good, 2);
+  CHECK(window.openProject(qpath(good)));  // the window keeps working
 }
 
 TEST_CASE("MainWindow creates empty projects and remembers recent ones") {
