@@ -72,11 +72,16 @@ class ChildProcess {
   std::string err() const { return slurp(errPath_); }
 
   // Process ids whose parent is `pid` (from /proc).
-  static std::vector<pid_t> childrenOf(pid_t pid) {
+  // The train-worker ranks pid started; other children (a sanitizer's
+  // symbolizer, say) are not counted.
+  static std::vector<pid_t> workersOf(pid_t pid) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
     std::vector<pid_t> out;
     pid_t c = 0;
-    while (in >> c) out.push_back(c);
+    while (in >> c) {
+      const std::string args = slurp("/proc/" + std::to_string(c) + "/cmdline");
+      if (args.find(std::string("\0train-worker\0", 14)) != std::string::npos) out.push_back(c);
+    }
     return out;
   }
 

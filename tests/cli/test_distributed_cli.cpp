@@ -167,7 +167,7 @@ TEST_CASE("a killed rank fails the whole job at once and leaves the previous mod
   const bool going = waitForSteps(log, 3, run);
   INFO(run.err());
   REQUIRE(going);
-  const auto workers = ChildProcess::childrenOf(run.pid());
+  const auto workers = ChildProcess::workersOf(run.pid());
   REQUIRE(workers.size() == 1);
   const auto killed = std::chrono::steady_clock::now();
   kill(workers[0], SIGKILL);
@@ -198,7 +198,7 @@ TEST_CASE("stopping rank 0 stops every rank and keeps the best model so far") {
   const bool going = waitForSteps(log, 5, run);
   INFO(run.err());
   REQUIRE(going);
-  const auto workers = ChildProcess::childrenOf(run.pid());
+  const auto workers = ChildProcess::workersOf(run.pid());
   REQUIRE(workers.size() == 1);
   kill(run.pid(), SIGINT);  // what the GUI's Stop does: only rank 0 is told
   const int code = run.wait(std::chrono::seconds(60));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds Spanforge with a sanitizer (CMakePresets.json) and runs its tests:
 #   tests/sanitizers/run.sh asan   # ASan + UBSan, the whole ctest suite (build-asan/)
-#   tests/sanitizers/run.sh tsan   # ThreadSanitizer, threaded areas (build-tsan/)
+#   tests/sanitizers/run.sh tsan   # ThreadSanitizer, the whole ctest suite (build-tsan/)
 # Extra arguments go to ctest (e.g. -R "^store:"). A report fails the test that
 # caused it; the summary is ctest's. Takes long: a full clang build per preset.
 set -euo pipefail
