@@ -68,7 +68,11 @@ std::optional<InputError> ConllReader::parseLine() {
     return InputError(lines_.path(), n, bad < tokenEnd ? "token" : "tag",
                       "invalid UTF-8 at byte column " + std::to_string(bad + 1));
   }
-  if (token.empty()) return InputError(lines_.path(), n, "token", "the token is empty");
+  // A vertical tab or form feed survives trim() but is no word: the document
+  // text would be only whitespace, which no writer can store.
+  if (LineReader::isBlank(token)) {
+    return InputError(lines_.path(), n, "token", "the token is empty or only whitespace");
+  }
   if (!isTag(tag)) {
     return InputError(lines_.path(), n, "tag",
                       "token '" + std::string(token) + "': '" + std::string(tag) +

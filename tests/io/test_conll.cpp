@@ -106,6 +106,9 @@ TEST_CASE("CoNLL: bad lines name the field, the reader skips to the next documen
            io::Format::Conll, 3, "token", "invalid UTF-8 at byte column 3");
   checkBad(dir, "u.conll", "ok O\n\nabc\tB-\xFF\n", io::Format::Conll, 3, "tag",
            "invalid UTF-8 at byte column 7");
+  // Found by fuzzing: a vertical tab as the token made a document of whitespace.
+  checkBad(dir, "w.conll", "ok O\n\n\v\tO\n", io::Format::Conll, 3, "token",
+           "the token is empty or only whitespace");
   io::ReaderOptions opts;
   opts.maxRecordBytes = 20;
   checkBad(dir, "l.conll", "ok O\n\nshort O\n" + std::string(30, 'x') + " O\n", io::Format::Conll,
