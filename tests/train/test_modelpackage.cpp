@@ -186,6 +186,20 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
     spit(p + "/meta.json", meta.replace(at, 19, "\"known_words\": {\"count\": -1}"));
     requireRefused(p, "meta.json", "known_words.count is negative");
   }
+  SECTION("a whole-number field holding 2e38 or 1.5 (fuzzing: 2e38 was undefined behaviour)") {
+    const auto p = writePackage(dir, "m");
+    const std::string meta = slurp(p + "/meta.json");
+    const auto at = meta.find("\"format_version\": ");
+    REQUIRE(at != std::string::npos);
+    const auto end = meta.find(',', at);
+    for (const char* value :
+         {"244444444444444444444444444444444444444", "1.5", "18446744073709551615"}) {
+      std::string bad = meta;
+      spit(p + "/meta.json",
+           bad.replace(at, end - at, "\"format_version\": " + std::string(value)));
+      requireRefused(p, "meta.json", "\"format_version\" must be a whole number");
+    }
+  }
   SECTION("meta.json nested too deep to parse safely") {
     const auto p = writePackage(dir, "m");
     spit(p + "/meta.json", "{\"x\":" + std::string(100000, '[') + std::string(100000, ']') + "}");

@@ -5,15 +5,37 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
 namespace spanforge::train {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
+// An integer JSON number that T can hold.
+template <class T>
+bool fits(const Json& j) {
+  if (j.is_number_unsigned()) {
+    return j.get<uint64_t>() <= static_cast<uint64_t>(std::numeric_limits<T>::max());
+  }
+  const auto v = j.get<int64_t>();  // negative: nlohmann keeps the others unsigned
+  if constexpr (std::is_unsigned_v<T>) return false;
+  return v >= static_cast<int64_t>(std::numeric_limits<T>::min());
+}
+
 template <class T>
 T field(const Json& j, const char* key, const std::string& path) {
   const auto it = j.find(key);
   if (it == j.end()) throw ModelPackageError(path, std::string("missing field \"") + key + "\"");
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    // nlohmann converts 2e38 to an integer without a check (undefined).
+    if (!it->is_number_integer() || !fits<T>(*it)) {
+      throw ModelPackageError(path, std::string("field \"") + key +
+                                        "\" must be a whole number in the range of its type");
+    }
+  }
   try {
     return it->get<T>();
   } catch (const nlohmann::json::exception&) {
