@@ -1,7 +1,9 @@
 #include "cli/alsimulatecommand.h"
 
 #include "active/alsimulation.h"
+#include "active/alsummary.h"
 #include "active/strategy.h"
+#include "cli/alsimulationreport.h"
 #include "cli/interruptguard.h"
 #include "cli/strategyoption.h"
 #include "train/config/tomlconfig.h"
@@ -10,7 +12,9 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 namespace spanforge::cli {
 namespace {
@@ -25,14 +29,16 @@ train::Corpus load(const std::string& path, std::ostream& err) {
   return std::move(loaded.corpus);
 }
 
-std::string row(const active::AlRound& r) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "%5lld  %7.1f%%  %9lld  %6.2f  %6.2f  %6.2f  %6lld  %8.1f\n",
-                static_cast<long long>(r.round), 100.0 * r.fraction,
-                static_cast<long long>(r.sentences), 100.0 * r.test.precision,
-                100.0 * r.test.recall, 100.0 * r.test.f1, static_cast<long long>(r.steps),
-                r.trainSeconds + r.rankSeconds);
-  return buf;
+// The ids in table order without repeats; "all" is every strategy.
+std::vector<active::Strategy> chosenStrategies(const std::vector<std::string>& ids) {
+  std::vector<active::Strategy> out;
+  for (const auto& id : ids) {
+    const auto add = id == "all" ? active::allStrategies()
+                                 : std::vector<active::Strategy>{*active::parseStrategy(id)};
+    for (const auto s : add)
+      if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  }
+  return out;
 }
 
 }  // namespace
@@ -40,7 +46,8 @@ std::string row(const active::AlRound& r) {
 CLI::App* AlSimulateCommand::setup(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "al-simulate",
-      "Simulate active learning with gold labels: test F1 per labelled fraction for a strategy.");
+      "Simulate active learning with gold labels: test F1 per labelled fraction for each "
+      "strategy and seed, their mean and the labels needed for 95%/99% of full-data F1.");
   cmd->add_option("--train", train_, "Pool with gold labels (CoNLL, JSONL, ...)")
       ->required()
       ->check(CLI::ExistingFile);
@@ -50,7 +57,14 @@ CLI::App* AlSimulateCommand::setup(CLI::App& app) {
   cmd->add_option("--test", test_, "Test data, scored after every round")
       ->required()
       ->check(CLI::ExistingFile);
-  addStrategyOption(*cmd, strategy_, "How each round picks the sentences to label:");
+  addStrategiesOption(*cmd, strategies_,
+                      "How each round picks the sentences to label (several comma-separated, "
+                      "or all):");
+  cmd->add_option("--seed", seeds_,
+                  "Seeds (comma-separated): each draws its own seed set and trains its own "
+                  "models; the summary is their mean")
+      ->delimiter(',')
+      ->capture_default_str();
   cmd->add_option("--seed-fraction", seedFraction_, "Share of the pool labelled at random first")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
@@ -62,35 +76,36 @@ CLI::App* AlSimulateCommand::setup(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--config", config_, "Training config (TOML; see init-config)")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--max-minutes", maxMinutes_, "Stop each round's training after this long")
+  cmd->add_option("--max-steps", maxSteps_, "Stop each training after this many steps")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-epochs", maxEpochs_, "Stop each training after this many epochs")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-minutes", maxMinutes_,
+                  "Also stop each training after this long (wall clock: curves then depend on "
+                  "the machine's load)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_flag("--json", json_, "Print the curve as JSON instead of a table");
-  cmd->add_option("--seed", seed_, "Seed of the seed draw and the random strategy")
-      ->capture_default_str();
+  cmd->add_option("--full-f1", fullF1_,
+                  "Full-data test F1 (0-1) to compare with, instead of training on the whole "
+                  "pool once per seed")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_flag("--json", json_, "Print the curves and summary as JSON instead of tables");
   cmd->add_flag("--diverse", diverse_, "Skip near-duplicates when choosing each step");
   cmd->add_option("--threads", threads_, "Threads predicting and scoring; 0 = one per core")
       ->check(CLI::Range(0, 1024));
   cmd->add_option("--models-dir", modelsDir_,
-                  "Keep every round's model package here (default: a temporary directory)");
+                  "Keep every model package here, under seed-N/ with several seeds (default: a "
+                  "temporary directory)");
   return cmd;
 }
 
 int AlSimulateCommand::run(Console& console) {
   train::TrainConfig config =
       config_.empty() ? train::TrainConfig{} : train::loadConfigFile(config_);
+  if (maxSteps_ > 0) config.training.maxSteps = maxSteps_;
+  if (maxEpochs_ > 0) config.training.maxEpochs = maxEpochs_;
   if (maxMinutes_ >= 0) config.training.maxMinutes = maxMinutes_;
   train::validateConfig(config, "command line");
-
-  active::AlSimulationOptions options;
-  options.strategy = *active::parseStrategy(strategy_);  // IsMember checked the name
-  options.seedFraction = seedFraction_;
-  options.stepFraction = stepFraction_;
-  options.rounds = rounds_;
-  options.seed = seed_;
-  options.skipNearDuplicates = diverse_;
-  options.threads = threads_;
-  options.workDir = modelsDir_;
-  // The range check lets 0 through: say what is wrong in words.
+  // The range checks let 0 through: say what is wrong in words.
   for (const auto& [value, name] :
        {std::pair{seedFraction_, "--seed-fraction"}, std::pair{stepFraction_, "--step-fraction"}}) {
     if (!(value > 0.0)) {
@@ -98,6 +113,22 @@ int AlSimulateCommand::run(Console& console) {
       return kBadInput;
     }
   }
+  if (fullF1_ == 0.0) {
+    console.err << "error: --full-f1 must be more than 0 (a test F1 between 0 and 1)\n";
+    return kBadInput;
+  }
+  std::vector<uint64_t> seeds;
+  for (uint64_t s : seeds_)
+    if (std::find(seeds.begin(), seeds.end(), s) == seeds.end()) seeds.push_back(s);
+
+  active::AlSimulationOptions options;
+  options.strategies = chosenStrategies(strategies_);
+  options.seedFraction = seedFraction_;
+  options.stepFraction = stepFraction_;
+  options.rounds = rounds_;
+  options.skipNearDuplicates = diverse_;
+  options.threads = threads_;
+  options.fullData = fullF1_ < 0;
 
   train::Corpus pool = load(train_, console.err);
   train::Corpus dev = load(dev_, console.err);
@@ -109,58 +140,71 @@ int AlSimulateCommand::run(Console& console) {
       return kBadInput;
     }
   }
+  std::string names;
+  for (const auto s : options.strategies)
+    names += std::string(names.empty() ? "" : ", ") + active::toString(s);
   console.err << "Pool: " << pool.size() << " sentences, dev: " << dev.size()
-              << ", test: " << test.size() << "; strategy " << strategy_ << "\n";
+              << ", test: " << test.size() << "; strategies " << names << "; " << seeds.size()
+              << " seed(s)\n";
+  if (config.training.maxMinutes > 0)
+    console.err << "warning: training.max_minutes is set: each training stops by the clock, so "
+                   "the curves depend on the machine's load\n";
 
   const InterruptGuard interrupt;
   options.cancel = &interrupt.flag();
   const bool table = !json_;
-  options.onRoundStart = [&console](int64_t round, int64_t sentences) {
-    console.err << "Round " << round << ": training on " << sentences << " sentences\n";
-  };
-  active::AlSimulation simulation(std::move(config), std::move(pool), std::move(dev),
-                                  std::move(test), options);
-  if (table) console.out << "round  labelled  sentences  test P  test R  test F   steps  seconds\n";
-  simulation.onRound = [&console, table](const active::AlRound& r) {
-    if (table) console.out << row(r) << std::flush;
-  };
-  const active::AlSimulationResult result = simulation.run();
-
-  if (json_) {
-    nlohmann::ordered_json j;
-    j["strategy"] = strategy_;
-    j["seed_fraction"] = seedFraction_;
-    j["step_fraction"] = stepFraction_;
-    j["seed"] = seed_;
-    j["pool_sentences"] = result.poolSentences;
-    j["seed_sentences"] = result.seedSentences;
-    j["step_sentences"] = result.stepSentences;
-    j["cancelled"] = result.cancelled;
-    j["seconds"] = result.seconds;
-    j["rounds"] = nlohmann::ordered_json::array();
-    for (const auto& r : result.rounds) {
-      j["rounds"].push_back({{"round", r.round},
-                             {"fraction", r.fraction},
-                             {"sentences", r.sentences},
-                             {"words", r.words},
-                             {"entities", r.entities},
-                             {"p", r.test.precision},
-                             {"r", r.test.recall},
-                             {"f", r.test.f1},
-                             {"dev_f", r.devF1},
-                             {"steps", r.steps},
-                             {"finish_reason", r.finishReason},
-                             {"train_seconds", r.trainSeconds},
-                             {"rank_seconds", r.rankSeconds}});
-    }
-    console.out << j.dump(2) << "\n";
+  if (table) console.out << AlSimulationReport::header() << std::flush;
+  std::vector<active::AlSimulationResult> runs;
+  for (const uint64_t seed : seeds) {
+    options.seed = seed;
+    options.workDir =
+        modelsDir_.empty() || seeds.size() == 1
+            ? modelsDir_
+            : (std::filesystem::path(modelsDir_) / ("seed-" + std::to_string(seed))).string();
+    options.onRoundStart = [&console, seed](const std::string& curve, int64_t round,
+                                            int64_t sentences) {
+      console.err << "Seed " << seed << ", " << curve
+                  << (round > 0 ? " round " + std::to_string(round) : std::string())
+                  << ": training on " << sentences << " sentences\n";
+    };
+    active::AlSimulation simulation(config, pool, dev, test, options);
+    simulation.onRound = [&console, table, seed](const std::string& curve,
+                                                 const active::AlRound& r) {
+      if (table) console.out << AlSimulationReport::row(seed, curve, r) << std::flush;
+    };
+    runs.push_back(simulation.run());
+    if (runs.back().cancelled) break;
   }
-  char done[96];
-  std::snprintf(done, sizeof done, "%s after %zu round(s) in %.1fs.\n",
-                result.cancelled ? "Interrupted" : "Finished", result.rounds.size(),
-                result.seconds);
+
+  const active::AlSummary summary =
+      active::summarize(runs, fullF1_ > 0 ? std::optional<double>(fullF1_) : std::nullopt);
+  if (json_) {
+    AlSimulationSettings settings;
+    for (const auto s : options.strategies) settings.strategies.emplace_back(active::toString(s));
+    settings.seeds = seeds;
+    settings.seedFraction = seedFraction_;
+    settings.stepFraction = stepFraction_;
+    settings.maxSteps = config.training.maxSteps;
+    settings.maxEpochs = config.training.maxEpochs;
+    settings.patience = config.training.patience;
+    settings.maxMinutes = config.training.maxMinutes;
+    console.out << AlSimulationReport::json(settings, runs, summary).dump(2) << "\n";
+  } else {
+    console.out << AlSimulationReport::summary(summary);
+  }
+  double seconds = 0.0;
+  size_t rounds = 0;
+  bool cancelled = false;
+  for (const auto& r : runs) {
+    seconds += r.seconds;
+    cancelled = cancelled || r.cancelled;
+    for (const auto& c : r.curves) rounds += c.rounds.size();
+  }
+  char done[128];
+  std::snprintf(done, sizeof done, "%s after %zu seed(s), %zu curve point(s) in %.1fs.\n",
+                cancelled ? "Interrupted" : "Finished", runs.size(), rounds, seconds);
   console.err << done;
-  return result.cancelled && result.rounds.empty() ? kBadInput : kOk;
+  return cancelled && rounds == 0 ? kBadInput : kOk;
 }
 
 }  // namespace spanforge::cli

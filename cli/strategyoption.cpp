@@ -32,4 +32,14 @@ CLI::Option* addStrategyOption(CLI::App& cmd, std::string& strategy, const std::
       ->capture_default_str();
 }
 
+CLI::Option* addStrategiesOption(CLI::App& cmd, std::vector<std::string>& strategies,
+                                 const std::string& intro) {
+  std::vector<std::string> ids{"all"};
+  for (const auto& info : active::strategyTable()) ids.emplace_back(info.id);
+  return cmd.add_option("--strategy", strategies, strategyHelp(intro))
+      ->delimiter(',')
+      ->check(CLI::IsMember(ids))
+      ->capture_default_str();
+}
+
 }  // namespace spanforge::cli

@@ -1,7 +1,9 @@
 #include "active/alsimulation.h"
 
 #include "active/batchpredictor.h"
+#include "active/nearduplicatefilter.h"
 #include "active/uncertaintyscorer.h"
+#include "io/scratchdirectory.h"
 #include "model/computethreads.h"
 #include "train/device/parallelfor.h"
 #include "train/eval/evaluator.h"
@@ -38,33 +40,21 @@ size_t shareOf(double fraction, size_t n) {
   return std::min(n, std::max<size_t>(1, static_cast<size_t>(std::llround(fraction * n))));
 }
 
-// A directory of its own under the system temp dir, removed (with whatever
-// is in it) when the simulation ends, however it ends.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::random_device rd;
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      path_ = fs::temp_directory_path() /
-              ("spanforge-al-" + std::to_string(rd()) + std::to_string(rd()));
-      if (fs::create_directory(path_)) return;
-    }
-    throw std::runtime_error("cannot create a temporary directory in " +
-                             fs::temp_directory_path().string());
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+void removeQuietly(const std::string& dir) {
+  std::error_code ec;
+  if (!dir.empty()) fs::remove_all(dir, ec);
+}
 
 }  // namespace
+
+// A finished training: its point on the curve and its model (null when it
+// was cancelled before writing one).
+struct AlSimulation::Trained {
+  AlRound round;
+  std::string modelPath;
+  std::unique_ptr<train::ModelPackage> package;
+  bool cancelled = false;  // stopped early (its model, if any, is the best so far)
+};
 
 AlSimulation::AlSimulation(train::TrainConfig config, train::Corpus pool, train::Corpus dev,
                            train::Corpus test, AlSimulationOptions options)
@@ -77,23 +67,76 @@ AlSimulation::AlSimulation(train::TrainConfig config, train::Corpus pool, train:
   checkFraction(options_.stepFraction, "the step fraction");
   if (options_.rounds < 0)
     throw std::invalid_argument("the number of rounds must be 0 (no limit) or more");
+  if (options_.strategies.empty()) throw std::invalid_argument("no strategy to simulate");
   if (pool_.empty()) throw std::invalid_argument("the training pool has no sentences");
   if (dev_.empty()) throw std::invalid_argument("the dev set has no sentences");
   if (test_.empty()) throw std::invalid_argument("the test set has no sentences");
 }
 
-std::vector<size_t> AlSimulation::rankPool(const model::NerModel& model,
+AlSimulation::Trained AlSimulation::train(const std::string& curve, int64_t round,
+                                          const std::vector<size_t>& labelled,
+                                          const std::string& dir,
+                                          const std::string& resumeFrom) const {
+  train::Corpus data;
+  for (size_t i : labelled) data.add(pool_[i]);
+  const std::string count = " (" + std::to_string(data.size()) + " labelled sentences): ";
+  const std::string where =
+      curve == kFullDataCurve
+          ? "Full-data training" + count
+          : (curve == kSeedCurve ? "Round 1" : curve + " round " + std::to_string(round)) + count;
+  try {
+    train::Trainer::validateData(config_, data, dev_);
+  } catch (const train::TrainingError& e) {
+    throw train::TrainingError(where + e.what() + (round == 1 ? " Raise the seed fraction." : ""));
+  }
+  if (options_.onRoundStart) options_.onRoundStart(curve, round, static_cast<int64_t>(data.size()));
+
+  Trained t;
+  AlRound& r = t.round;
+  r.round = round;
+  r.sentences = static_cast<int64_t>(data.size());
+  r.words = data.words();
+  r.entities = data.entities();
+  r.fraction = static_cast<double>(data.size()) / static_cast<double>(pool_.size());
+
+  train::TrainerOptions trainerOptions;
+  trainerOptions.resumeFrom = resumeFrom;
+  trainerOptions.observer = options_.observer;
+  trainerOptions.cancel = options_.cancel;
+  trainerOptions.trainSource = "al-simulate " + curve + " round " + std::to_string(round);
+  const auto start = Clock::now();
+  train::Trainer trainer(config_, std::move(data), dev_, dir, std::move(trainerOptions));
+  const train::FinishedEvent finished = trainer.run();
+  r.trainSeconds = since(start);
+  if (finished.reason == train::FinishReason::Failed) {
+    const std::string message = where + "training failed: " + finished.message;
+    if (trainer.failure() == train::FailureKind::Internal) throw std::runtime_error(message);
+    throw train::TrainingError(message);
+  }
+  t.cancelled = finished.reason == train::FinishReason::Cancelled || cancelled();
+  if (finished.modelPath.empty()) return t;  // cancelled before the first evaluation
+  r.finishReason = train::toString(finished.reason);
+  r.steps = finished.steps;
+  r.devF1 = finished.best.overall.f1;
+  t.modelPath = finished.modelPath;
+  t.package = std::make_unique<train::ModelPackage>(train::ModelPackage::load(finished.modelPath));
+  const int threads = train::ParallelFor::resolve(options_.threads);
+  r.test = train::Evaluator::run(test_, t.package->model(), threads).report.overall;
+  return t;
+}
+
+std::vector<size_t> AlSimulation::rankPool(Strategy strategy, const model::NerModel& model,
                                            const std::vector<size_t>& unlabelled) const {
-  const UncertaintyScorer scorer(options_.strategy, options_.seed);
+  const UncertaintyScorer scorer(strategy, options_.seed);
   std::vector<double> scores(unlabelled.size());
-  if (options_.strategy == Strategy::Random) {
+  if (strategy == Strategy::Random) {
     // Keyed by sentence: one fixed random order, as random sampling is.
     for (size_t i = 0; i < unlabelled.size(); ++i)
       scores[i] = UncertaintyScorer::uniform(options_.seed, unlabelled[i]);
   } else {
     constexpr size_t kChunk = 2048;  // bounds memory, lets cancellation in
     for (size_t from = 0; from < unlabelled.size(); from += kChunk) {
-      if (options_.cancel && options_.cancel->load()) return {};
+      if (cancelled()) return {};
       const size_t to = std::min(unlabelled.size(), from + kChunk);
       std::vector<std::vector<std::string>> sentences;
       for (size_t i = from; i < to; ++i) sentences.push_back(pool_[unlabelled[i]].tokens);
@@ -127,6 +170,7 @@ AlSimulationResult AlSimulation::run() {
   const auto start = Clock::now();
   model::ComputeThreads::apply(1);
   AlSimulationResult result;
+  result.seed = options_.seed;
   const size_t n = pool_.size();
   result.poolSentences = static_cast<int64_t>(n);
   const size_t seedCount = shareOf(options_.seedFraction, n);
@@ -134,106 +178,91 @@ AlSimulationResult AlSimulation::run() {
   result.seedSentences = static_cast<int64_t>(seedCount);
   result.stepSentences = static_cast<int64_t>(stepCount);
 
-  // The seed set: a seeded shuffle of the pool, its first seedCount.
-  std::vector<size_t> shuffled(n);
-  std::iota(shuffled.begin(), shuffled.end(), 0);
-  std::mt19937_64 rng(options_.seed);
-  std::shuffle(shuffled.begin(), shuffled.end(), rng);
-  std::vector<size_t> labelled(shuffled.begin(), shuffled.begin() + seedCount);
-  std::vector<bool> isLabelled(n, false);
-  for (size_t i : labelled) isLabelled[i] = true;
-
-  std::unique_ptr<ScratchDir> scratch;
+  std::unique_ptr<io::ScratchDirectory> scratch;
   fs::path work;
   if (options_.workDir.empty()) {
-    scratch = std::make_unique<ScratchDir>();
+    scratch = std::make_unique<io::ScratchDirectory>("spanforge-al-");
     work = scratch->path();
   } else {
     work = options_.workDir;
     fs::create_directories(work);
   }
+  const auto finish = [&]() -> AlSimulationResult {
+    result.seconds = since(start);
+    return std::move(result);
+  };
 
-  std::string previous;  // the last round's package: the next one starts from it
-  const int threads = train::ParallelFor::resolve(options_.threads);
-  for (int64_t round = 1;; ++round) {
-    train::Corpus data;
-    for (size_t i : labelled) data.add(pool_[i]);
-    const std::string where = "Round " + std::to_string(round) + " (" +
-                              std::to_string(data.size()) + " labelled sentences): ";
-    try {
-      train::Trainer::validateData(config_, data, dev_);
-    } catch (const train::TrainingError& e) {
-      throw train::TrainingError(where + e.what() +
-                                 (round == 1 ? " Raise the seed fraction." : ""));
-    }
-    if (options_.onRoundStart) options_.onRoundStart(round, static_cast<int64_t>(data.size()));
-
-    AlRound r;
-    r.round = round;
-    r.sentences = static_cast<int64_t>(data.size());
-    r.words = data.words();
-    r.entities = data.entities();
-    r.fraction = static_cast<double>(data.size()) / static_cast<double>(n);
-
-    const std::string dir = (work / ("round-" + std::to_string(round))).string();
-    train::TrainerOptions trainerOptions;
-    trainerOptions.resumeFrom = previous;
-    trainerOptions.observer = options_.observer;
-    trainerOptions.cancel = options_.cancel;
-    trainerOptions.trainSource = "al-simulate round " + std::to_string(round);
-    const auto trainStart = Clock::now();
-    train::Trainer trainer(config_, std::move(data), dev_, dir, std::move(trainerOptions));
-    const train::FinishedEvent finished = trainer.run();
-    r.trainSeconds = since(trainStart);
-    if (finished.reason == train::FinishReason::Failed) {
-      const std::string message = where + "training failed: " + finished.message;
-      if (trainer.failure() == train::FailureKind::Internal) throw std::runtime_error(message);
-      throw train::TrainingError(message);
-    }
-    if (finished.modelPath.empty()) {  // cancelled before the first evaluation
-      result.cancelled = true;
-      break;
-    }
-    r.finishReason = train::toString(finished.reason);
-    r.steps = finished.steps;
-    r.devF1 = finished.best.overall.f1;
-
-    const train::ModelPackage package = train::ModelPackage::load(finished.modelPath);
-    r.test = train::Evaluator::run(test_, package.model(), threads).report.overall;
-
-    // The next round starts from this package; in a temporary directory
-    // the older ones are of no further use.
-    if (scratch && !previous.empty()) {
-      std::error_code ec;
-      fs::remove_all(previous, ec);
-    }
-    previous = finished.modelPath;
-
-    const bool last = (options_.rounds > 0 && round >= options_.rounds) || labelled.size() == n ||
-                      finished.reason == train::FinishReason::Cancelled;
-    if (!last) {
-      std::vector<size_t> unlabelled;
-      for (size_t i = 0; i < n; ++i)
-        if (!isLabelled[i]) unlabelled.push_back(i);
-      const auto rankStart = Clock::now();
-      const auto ranked = rankPool(package.model(), unlabelled);
-      r.rankSeconds = since(rankStart);
-      for (size_t k = 0; k < ranked.size() && k < stepCount; ++k) {
-        labelled.push_back(ranked[k]);
-        isLabelled[ranked[k]] = true;
-      }
-    }
-    result.rounds.push_back(r);
-    if (onRound) onRound(r);
-    if (finished.reason == train::FinishReason::Cancelled ||
-        (options_.cancel && options_.cancel->load())) {
-      result.cancelled = true;
-      break;
-    }
-    if (last) break;
+  // The seed set: a seeded shuffle of the pool, its first seedCount. Trained
+  // once; every strategy's curve starts from this model.
+  std::vector<size_t> shuffled(n);
+  std::iota(shuffled.begin(), shuffled.end(), 0);
+  std::mt19937_64 rng(options_.seed);
+  std::shuffle(shuffled.begin(), shuffled.end(), rng);
+  const std::vector<size_t> seedSet(shuffled.begin(), shuffled.begin() + seedCount);
+  Trained seedRound = train(kSeedCurve, 1, seedSet, (work / "round-1").string(), "");
+  if (seedRound.package == nullptr) {
+    result.cancelled = true;
+    return finish();
   }
-  result.seconds = since(start);
-  return result;
+  if (onRound) onRound(kSeedCurve, seedRound.round);
+
+  for (const Strategy strategy : options_.strategies) {
+    const std::string name = toString(strategy);
+    AlCurve curve;
+    curve.strategy = strategy;
+    std::vector<size_t> labelled = seedSet;
+    std::vector<bool> isLabelled(n, false);
+    for (size_t i : labelled) isLabelled[i] = true;
+    std::string previous = seedRound.modelPath;
+    const train::ModelPackage* model = seedRound.package.get();
+    std::unique_ptr<train::ModelPackage> owned;  // the newest round's, after the first
+    AlRound point = seedRound.round;
+    for (int64_t round = 1;; ++round) {
+      const bool last = (options_.rounds > 0 && round >= options_.rounds) || labelled.size() == n;
+      if (!last && !cancelled()) {
+        std::vector<size_t> unlabelled;
+        for (size_t i = 0; i < n; ++i)
+          if (!isLabelled[i]) unlabelled.push_back(i);
+        const auto rankStart = Clock::now();
+        const auto ranked = rankPool(strategy, model->model(), unlabelled);
+        point.rankSeconds = since(rankStart);
+        for (size_t k = 0; k < ranked.size() && k < stepCount; ++k) {
+          labelled.push_back(ranked[k]);
+          isLabelled[ranked[k]] = true;
+        }
+      }
+      curve.rounds.push_back(point);
+      if (round > 1 && onRound) onRound(name, point);
+      if (last || cancelled()) break;
+
+      const std::string dir = (work / name / ("round-" + std::to_string(round + 1))).string();
+      Trained next = train(name, round + 1, labelled, dir, previous);
+      if (next.package == nullptr) break;  // cancelled before its first evaluation
+      // In a temporary directory, what no later round starts from goes.
+      if (scratch && previous != seedRound.modelPath) removeQuietly(previous);
+      previous = next.modelPath;
+      owned = std::move(next.package);
+      model = owned.get();
+      point = next.round;
+    }
+    result.curves.push_back(std::move(curve));
+    if (cancelled()) {
+      result.cancelled = true;
+      return finish();
+    }
+  }
+
+  if (options_.fullData) {
+    std::vector<size_t> all(n);
+    std::iota(all.begin(), all.end(), 0);
+    Trained full = train(kFullDataCurve, 0, all, (work / "full-data").string(), "");
+    if (full.package != nullptr) {
+      result.fullData = full.round;
+      if (onRound) onRound(kFullDataCurve, full.round);
+    }
+    result.cancelled = full.cancelled;
+  }
+  return finish();
 }
 
 }  // namespace spanforge::active

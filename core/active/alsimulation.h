@@ -1,14 +1,14 @@
 #pragma once
 
-#include "active/nearduplicatefilter.h"
+#include "active/alcurve.h"
 #include "active/strategy.h"
 #include "train/config/trainconfig.h"
 #include "train/data/corpus.h"
-#include "train/eval/evaluationreport.h"
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,38 +22,33 @@ class TrainingObserver;
 namespace spanforge::active {
 
 struct AlSimulationOptions {
-  Strategy strategy = Strategy::LeastConfidence;
+  // Each strategy's curve continues from the same trained seed round.
+  std::vector<Strategy> strategies{Strategy::LeastConfidence};
   double seedFraction = 0.02;  // of the pool, drawn at random, labelled first
   double stepFraction = 0.02;  // of the pool, added every round
-  int64_t rounds = 0;          // trainings (points on the curve); 0 = until the pool is used up
+  int64_t rounds = 0;          // trainings per curve (points); 0 = until the pool is used up
   uint64_t seed = 0;           // the seed draw and the random strategy
   bool skipNearDuplicates = false;
+  // Also train from scratch on the whole pool: the full-data F1 the curves are
+  // measured against.
+  bool fullData = false;
   int threads = 0;  // predicting and test-scoring threads; 0 = one per core
-  // Round packages go to workDir/round-N and are kept; empty = a temporary
-  // directory that keeps only the newest and is removed at the end.
+  // Packages go to workDir/round-1, workDir/STRATEGY/round-N and
+  // workDir/full-data and are kept; empty = a temporary directory that keeps
+  // only what the next round starts from and is removed at the end.
   std::string workDir;
   const std::atomic<bool>* cancel = nullptr;    // checked between batches and rounds
-  train::TrainingObserver* observer = nullptr;  // every round's training events; may be null
-  std::function<void(int64_t round, int64_t sentences)> onRoundStart;  // may be empty
-};
-
-// One point of the learning curve.
-struct AlRound {
-  int64_t round = 0;      // 1 = the seed set
-  int64_t sentences = 0;  // labelled so far
-  int64_t words = 0;
-  int64_t entities = 0;
-  double fraction = 0.0;  // sentences / pool sentences
-  train::PrfScores test;  // of the model trained on them
-  double devF1 = 0.0;
-  std::string finishReason;  // why that training ended
-  int64_t steps = 0;
-  double trainSeconds = 0.0;
-  double rankSeconds = 0.0;  // choosing the next step (0 in the last round)
+  train::TrainingObserver* observer = nullptr;  // every training's events; may be null
+  // Before each training: its curve (curveName()) and round (0 for the
+  // full-data training), and its labelled sentences. May be empty.
+  std::function<void(const std::string& curve, int64_t round, int64_t sentences)> onRoundStart;
 };
 
 struct AlSimulationResult {
-  std::vector<AlRound> rounds;
+  uint64_t seed = 0;
+  std::vector<AlCurve> curves;  // one per strategy, in the options' order; each starts
+                                // with the shared seed round
+  std::optional<AlRound> fullData;
   int64_t poolSentences = 0;
   int64_t seedSentences = 0;
   int64_t stepSentences = 0;
@@ -63,27 +58,33 @@ struct AlSimulationResult {
 
 // Simulates annotation with gold labels to compare strategies: label a
 // random seed share of the pool (its gold spans are "annotated"), train,
-// score on test, rank the rest of the pool with the strategy, label the top
-// step, retrain starting from the previous round's weights (warm start,
-// TrainerOptions::resumeFrom), and so on. Runs on the calling thread.
+// score on test; then, for each strategy from that same model, rank the rest
+// of the pool, label the top step, retrain starting from the previous
+// round's weights (warm start, TrainerOptions::resumeFrom), and so on. Every
+// training stops by the config's rules, so with a config without max_minutes
+// a run is reproducible. Runs on the calling thread.
 class AlSimulation {
  public:
-  // Throws std::invalid_argument for fractions outside (0, 1], an empty
-  // pool, dev or test set.
+  // Throws std::invalid_argument for fractions outside (0, 1], no strategy,
+  // an empty pool, dev or test set.
   AlSimulation(train::TrainConfig config, train::Corpus pool, train::Corpus dev, train::Corpus test,
                AlSimulationOptions options);
 
-  // Called after every round, with the curve so far; may be empty.
-  std::function<void(const AlRound&)> onRound;
+  // Called after every round, with its curve's name; may be empty.
+  std::function<void(const std::string& curve, const AlRound&)> onRound;
 
   // Throws train::TrainingError when a round cannot train (a seed set too
   // small or without entities, a diverged loss): the message names the round.
   AlSimulationResult run();
 
  private:
+  struct Trained;
+  Trained train(const std::string& curve, int64_t round, const std::vector<size_t>& labelled,
+                const std::string& dir, const std::string& resumeFrom) const;
   // The unlabelled pool indexes, most informative first.
-  std::vector<size_t> rankPool(const model::NerModel& model,
+  std::vector<size_t> rankPool(Strategy strategy, const model::NerModel& model,
                                const std::vector<size_t>& unlabelled) const;
+  bool cancelled() const { return options_.cancel && options_.cancel->load(); }
 
   train::TrainConfig config_;
   train::Corpus pool_;

@@ -1,12 +1,12 @@
 #include "project/demoproject.h"
 
+#include "io/scratchdirectory.h"
 #include "project/demodata.h"
 #include "store/projectstore.h"
 #include "store/storeerror.h"
 
 #include <filesystem>
 #include <fstream>
-#include <random>
 
 namespace spanforge::project {
 namespace fs = std::filesystem;
@@ -23,23 +23,6 @@ std::string writeSplit(const fs::path& dir, const char* name, std::string_view d
   return p.string();
 }
 
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::random_device rd;
-    path_ = fs::temp_directory_path() / ("spanforge-demo-" + std::to_string(rd()));
-    fs::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
 }  // namespace
 
 const char* demoAttribution() {
@@ -48,7 +31,7 @@ const char* demoAttribution() {
 }
 
 ImportReport createDemoProject(const std::string& path, const Importer::ProgressFn& progress) {
-  ScratchDir scratch;
+  io::ScratchDirectory scratch("spanforge-demo-");
   const std::string train = writeSplit(scratch.path(), "wnut17-train.conll", demoTrainData());
   const std::string dev = writeSplit(scratch.path(), "wnut17-dev.conll", demoDevData());
   const std::string test = writeSplit(scratch.path(), "wnut17-test.conll", demoTestData());

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -153,43 +154,148 @@ TEST_CASE("cli rank warns about labels the project lacks and refuses bad input")
 TEST_CASE("cli al-simulate reports a learning curve") {
   TempDir dir;
   const Files f = makeFiles(dir, 10);
-  auto r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--config",
-                f.config, "--seed-fraction", "0.1", "--step-fraction", "0.1", "--rounds", "2",
-                "--strategy", "margin", "--json"});
+  auto r = run({"al-simulate", "--train",  f.train,  "--dev",           f.dev,    "--test",
+                f.test,        "--config", f.config, "--seed-fraction", "0.1",    "--step-fraction",
+                "0.1",         "--rounds", "2",      "--strategy",      "margin", "--full-f1",
+                "0.5",         "--json"});
   INFO(r.err);
   REQUIRE(r.code == 0);
   const auto j = nlohmann::json::parse(r.out);
-  CHECK(j["strategy"] == "margin");
+  CHECK(j["strategies"] == nlohmann::json::array({"margin"}));
+  CHECK(j["seeds"] == nlohmann::json::array({0}));
   CHECK(j["pool_sentences"] == 200);
   CHECK(j["seed_sentences"] == 20);
   CHECK(j["step_sentences"] == 20);
-  REQUIRE(j["rounds"].size() == 2);
-  CHECK(j["rounds"][0]["sentences"] == 20);
-  CHECK(j["rounds"][0]["fraction"].get<double>() == Approx(0.1));
-  CHECK(j["rounds"][1]["sentences"] == 40);
-  CHECK(j["rounds"][1]["fraction"].get<double>() == Approx(0.2));
-  for (const auto& round : j["rounds"]) {
+  CHECK(j["budget"]["max_steps"] == 10);
+  CHECK(j["budget"]["max_minutes"] == 0.0);
+  CHECK(j["full_data_f"] == 0.5);
+  REQUIRE(j["runs"].size() == 1);
+  CHECK(j["runs"][0]["full_data"].is_null());  // --full-f1 given: no full-data training
+  const auto& rounds = j["runs"][0]["curves"]["margin"];
+  REQUIRE(rounds.size() == 2);
+  CHECK(rounds[0]["sentences"] == 20);
+  CHECK(rounds[0]["fraction"].get<double>() == Approx(0.1));
+  CHECK(rounds[1]["sentences"] == 40);
+  CHECK(rounds[1]["fraction"].get<double>() == Approx(0.2));
+  for (const auto& round : rounds) {
     for (const char* k : {"p", "r", "f"}) {
       CHECK(round[k].get<double>() >= 0.0);
       CHECK(round[k].get<double>() <= 1.0);
     }
     CHECK(round["steps"].get<int64_t>() > 0);
   }
-  CHECK(r.err.find("Round 2: training on 40 sentences") != std::string::npos);
+  // One seed: the summary is that seed's curve, with no spread.
+  const auto& points = j["summary"]["margin"]["points"];
+  REQUIRE(points.size() == 2);
+  CHECK(points[1]["f_mean"] == rounds[1]["f"]);
+  CHECK(points[1]["f_sd"] == 0.0);
+  CHECK(points[1]["seeds"] == 1);
+  CHECK(r.err.find("Seed 0, margin round 2: training on 40 sentences") != std::string::npos);
 
   r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--config",
            f.config, "--seed-fraction", "0.45", "--step-fraction", "0.45", "--strategy", "random",
            "--models-dir", dir.file("rounds")});
   INFO(r.err);
   REQUIRE(r.code == 0);
-  CHECK(r.out.find("round  labelled  sentences  test P") != std::string::npos);
+  INFO(r.out);
+  CHECK(r.out.find("seed  curve    round  labelled  sentences  test P") != std::string::npos);
   // 90, 180, then the last 20: the pool is used up after three rounds.
-  CHECK(r.out.find("  100.0%        200") != std::string::npos);
-  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 4);
-  for (const char* d : {"rounds/round-1/meta.json", "rounds/round-3/meta.json"})
+  CHECK(r.out.find("random       3    100.0%        200") != std::string::npos);
+  CHECK(r.out.find("full         0    100.0%        200") != std::string::npos);
+  CHECK(r.out.find("Labels needed for 95% / 99% of full-data F1:") != std::string::npos);
+  for (const char* d : {"rounds/round-1/meta.json", "rounds/random/round-3/meta.json",
+                        "rounds/full-data/meta.json"})
     CHECK(std::ifstream(dir.file(d)).good());
-  const auto meta = nlohmann::json::parse(std::ifstream(dir.file("rounds/round-2/meta.json")));
+  const auto meta =
+      nlohmann::json::parse(std::ifstream(dir.file("rounds/random/round-2/meta.json")));
   CHECK(meta["training"]["resumed_from"].get<std::string>().find("round-1") != std::string::npos);
+}
+
+// Sentences a tiny model learns in a few steps ("Anna flew to Oslo ."), so
+// that equal scores across runs mean something.
+void writeEasyConll(const std::string& path, int count, int offset) {
+  const char* names[] = {"Anna", "Boris", "Chen", "Dara", "Emil", "Fatima", "Goran", "Hana"};
+  const char* cities[] = {"Oslo", "Lima", "Quito", "Perth", "Dakar", "Riga", "Hanoi"};
+  const char* verbs[] = {"flew", "drove", "moved", "walked"};
+  std::ofstream out(path);
+  for (int i = offset; i < offset + count; ++i) {
+    out << names[i % 8] << "\tB-person\n"
+        << verbs[(i / 8) % 4] << "\tO\nto\tO\n"
+        << cities[(i / 3) % 7] << "\tB-location\n.\tO\n\n";
+  }
+}
+
+TEST_CASE("cli al-simulate starts every strategy from one seed round and repeats exactly") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 10);
+  writeEasyConll(f.train, 200, 0);
+  writeEasyConll(f.dev, 40, 200);
+  writeEasyConll(f.test, 40, 240);
+  auto config = tinyConfig();
+  config.training.learningRate = 0.03;
+  config.training.maxSteps = 10;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const std::vector<std::string> args{"al-simulate",
+                                      "--train",
+                                      f.train,
+                                      "--dev",
+                                      f.dev,
+                                      "--test",
+                                      f.test,
+                                      "--config",
+                                      f.config,
+                                      "--seed",
+                                      "3,4",
+                                      "--json",
+                                      "--strategy",
+                                      "lc,random",
+                                      "--rounds",
+                                      "2",
+                                      "--seed-fraction",
+                                      "0.2",
+                                      "--step-fraction",
+                                      "0.1"};
+  const auto a = run(args);
+  INFO(a.err);
+  REQUIRE(a.code == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  CHECK(j["strategies"] == nlohmann::json::array({"lc", "random"}));
+  REQUIRE(j["runs"].size() == 2);
+  for (const auto& seedRun : j["runs"]) {
+    const auto& lc = seedRun["curves"]["lc"];
+    const auto& random = seedRun["curves"]["random"];
+    REQUIRE(lc.size() == 2);
+    REQUIRE(random.size() == 2);
+    // The seed round is trained once: the same model, the same scores.
+    CHECK(lc[0]["f"] == random[0]["f"]);
+    CHECK(lc[0]["steps"] == random[0]["steps"]);
+    CHECK(seedRun["full_data"]["sentences"] == 200);
+    CHECK(seedRun["full_data"]["fraction"] == 1.0);
+  }
+  // Two seeds: the summary's mean and spread are the two runs'.
+  const double f0 = j["runs"][0]["curves"]["lc"][1]["f"];
+  const double f1 = j["runs"][1]["curves"]["lc"][1]["f"];
+  const auto& point = j["summary"]["lc"]["points"][1];
+  CHECK(point["seeds"] == 2);
+  CHECK(point["f_mean"].get<double>() == Approx((f0 + f1) / 2));
+  CHECK(point["f_sd"].get<double>() == Approx(std::abs(f0 - f1) / std::sqrt(2.0)).margin(1e-12));
+  const double full = (j["runs"][0]["full_data"]["f"].get<double>() +
+                       j["runs"][1]["full_data"]["f"].get<double>()) /
+                      2;
+  CHECK(j["full_data_f"].get<double>() == Approx(full));
+  CHECK(full > 0.0);
+
+  // Steps, not seconds, end each training: a second run gives the same curves.
+  const auto b = run(args);
+  REQUIRE(b.code == 0);
+  const auto k = nlohmann::json::parse(b.out);
+  for (size_t s = 0; s < 2; ++s)
+    for (const char* curve : {"lc", "random"})
+      for (size_t i = 0; i < 2; ++i) {
+        CHECK(k["runs"][s]["curves"][curve][i]["f"] == j["runs"][s]["curves"][curve][i]["f"]);
+        CHECK(k["runs"][s]["curves"][curve][i]["sentences"] ==
+              j["runs"][s]["curves"][curve][i]["sentences"]);
+      }
 }
 
 TEST_CASE("cli al-simulate refuses bad settings with exit 1") {
@@ -209,6 +315,15 @@ TEST_CASE("cli al-simulate refuses bad settings with exit 1") {
   CHECK(r.code == 1);  // --test is required
   r = run(
       {"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--strategy", "best"});
+  CHECK(r.code == 1);
+  r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--strategy",
+           "lc,best"});
+  CHECK(r.code == 1);
+  r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--full-f1", "0"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("--full-f1 must be more than 0") != std::string::npos);
+  r = run(
+      {"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--max-steps", "0"});
   CHECK(r.code == 1);
   r = run({"al-simulate", "--help"});
   CHECK(r.code == 0);
