@@ -8,6 +8,7 @@
 #include "cli/initcommand.h"
 #include "cli/initconfigcommand.h"
 #include "cli/predictcommand.h"
+#include "cli/pretraincommand.h"
 #include "cli/rankcommand.h"
 #include "cli/statscommand.h"
 #include "cli/traincommand.h"
@@ -43,6 +44,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<StatsCommand>());
   commands.push_back(std::make_unique<DebugDataCommand>());
   commands.push_back(std::make_unique<InitConfigCommand>());
+  commands.push_back(std::make_unique<PretrainCommand>());
   commands.push_back(std::make_unique<TrainCommand>());
   commands.push_back(std::make_unique<TrainWorkerCommand>());
   commands.push_back(std::make_unique<EvaluateCommand>());

@@ -81,6 +81,10 @@ CLI::App* TrainCommand::setup(CLI::App& app) {
   cmd->add_option("--resume-from", resumeFrom_,
                   "Continue from a model package (keeps its labels, adds new ones)")
       ->check(CLI::ExistingDirectory);
+  cmd->add_option("--init-from", initFrom_,
+                  "Start a new model from pretrained weights (a `pretrain` output folder; "
+                  "sets model.pretrained)")
+      ->check(CLI::ExistingDirectory);
   cmd->add_option("--vectors", vectors_, "Pretrained word vectors (GloVe/word2vec/fastText text)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--log-jsonl", logJsonl_, "Write every training event to this JSONL file");
@@ -99,6 +103,7 @@ int TrainCommand::run(Console& console) {
   if (maxMinutes_ >= 0) config.training.maxMinutes = maxMinutes_;
   if (nproc_ >= 0) config.device.processes = nproc_;
   if (!vectors_.empty()) config.model.vectors = vectors_;
+  if (!initFrom_.empty()) config.model.pretrained = initFrom_;
   train::validateConfig(config, "command line");
 
   // torchrun started this process as one rank of a job; else it may start its own.

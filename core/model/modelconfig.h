@@ -52,6 +52,10 @@ struct ModelConfig {
   // empty for none. Stored in the model package when used.
   std::string vectors;
   bool freezeVectors = true;
+
+  // Weights from `spanforge-cli pretrain` (a directory) that a new model
+  // starts from; empty for a random start. Not read when resuming.
+  std::string pretrained;
 };
 
 }  // namespace spanforge::model

@@ -165,6 +165,12 @@ at::Tensor NerModel::lossTensor(const BatchTensors& tensors) {
   return impl_->meanLoss(tensors, impl_->training);
 }
 
+at::Tensor NerModel::contextTensor(const BatchTensors& tensors, const at::Tensor& hide) {
+  return impl_->network.context(tensors, hide, impl_->training);
+}
+
+int64_t NerModel::contextDim() const { return impl_->network.contextDim(); }
+
 std::vector<Prediction> NerModel::predict(const Batch& batch) const {
   std::vector<Prediction> out;
   if (batch.empty()) return out;

@@ -107,6 +107,11 @@ class NerModel {
   // lossTensor(b), bit for bit.
   BatchTensors tensors(const Batch& batch) const;
   at::Tensor lossTensor(const BatchTensors& tensors);
+  // For pretraining: the encoder's output [B, T, contextDim()] with the
+  // tokens where `hide` [B, T] is true blanked out (NerNetwork::context);
+  // dropout when training().
+  at::Tensor contextTensor(const BatchTensors& tensors, const at::Tensor& hide);
+  int64_t contextDim() const;
 
  private:
   struct Impl;

@@ -83,7 +83,9 @@ const Crf& NerNetwork::crf() const { return *impl_->crf; }
 Crf& NerNetwork::crf() { return *impl_->crf; }
 bool NerNetwork::hasVectors() const { return impl_->vectors != nullptr; }
 
-at::Tensor NerNetwork::emissions(const BatchTensors& batch, bool train) const {
+// The token inputs [B, T, width]: hashed features (with word dropout when
+// training), vectors, characters; before dropout.
+torch::Tensor NerNetwork::inputs(const BatchTensors& batch, bool train) const {
   Impl& d = *impl_;  // torch modules have non-const forward()
   const torch::Tensor& all = batch.hashIds();
   const int64_t b = all.size(0);
@@ -106,10 +108,26 @@ at::Tensor NerNetwork::emissions(const BatchTensors& batch, bool train) const {
   parts.push_back(hashed);
   if (d.vectors) parts.push_back(d.vectors->forward(batch.vectorIds()));
   parts.push_back(d.chars->forward(batch.charBuckets(), batch.charOrder()).view({b, t, -1}));
-  torch::Tensor x = torch::dropout(torch::cat(parts, 2), d.dropout, train);
+  return torch::cat(parts, 2);
+}
+
+at::Tensor NerNetwork::emissions(const BatchTensors& batch, bool train) const {
+  Impl& d = *impl_;
+  torch::Tensor x = torch::dropout(inputs(batch, train), d.dropout, train);
   x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
   x = torch::dropout(x, d.dropout, train);
   return d.output->forward(x);
 }
+
+at::Tensor NerNetwork::context(const BatchTensors& batch, const at::Tensor& hide,
+                               bool train) const {
+  Impl& d = *impl_;
+  torch::Tensor x = inputs(batch, train).masked_fill(hide.unsqueeze(2), 0.0);
+  x = torch::dropout(x, d.dropout, train);
+  x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
+  return torch::dropout(x, d.dropout, train);
+}
+
+int64_t NerNetwork::contextDim() const { return impl_->encoder->outputDim(); }
 
 }  // namespace spanforge::model

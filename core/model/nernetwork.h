@@ -38,8 +38,16 @@ class NerNetwork {
 
   // Tag scores [B, T, K]; `train` turns dropout on.
   at::Tensor emissions(const BatchTensors& batch, bool train) const;
+  // The encoder's output [B, T, contextDim()] after dropout, with the whole
+  // input of every token where `hide` [B, T] (bool) is true zeroed: its word,
+  // affixes, shape, vector and characters. Pretraining predicts those
+  // tokens from their context alone.
+  at::Tensor context(const BatchTensors& batch, const at::Tensor& hide, bool train) const;
+  int64_t contextDim() const;
 
  private:
+  at::Tensor inputs(const BatchTensors& batch, bool train) const;
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

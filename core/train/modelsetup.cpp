@@ -5,6 +5,7 @@
 #include "model/nermodel.h"
 #include "model/weighttransfer.h"
 #include "train/package/modelpackage.h"
+#include "train/pretrain/pretrainedweights.h"
 #include "train/trainingerror.h"
 
 #include <torch/torch.h>
@@ -24,6 +25,39 @@ void addKnownWords(model::NerModel& model, const Corpus& train,
   model.setKnownWords(std::move(known));
 }
 
+// A new model starting from `model.pretrained`: its architecture is the
+// pretrained one (the training-only settings stay the config's); every
+// weight but the output layer and CRF is copied; the text's words are known.
+std::unique_ptr<model::NerModel> fromPretrained(TrainConfig& config, const Corpus& train,
+                                                std::shared_ptr<const model::Vectors> vectors,
+                                                std::shared_ptr<const model::KnownWords>& known) {
+  PretrainedWeights pre = PretrainedWeights::load(config.model.pretrained, config.model.tagScheme);
+  model::ModelConfig arch = pre.config().model;
+  if (arch.vectors.empty() != config.model.vectors.empty())
+    throw TrainingError(
+        "the pretrained weights in " + config.model.pretrained + " were trained " +
+        (arch.vectors.empty() ? "without" : "with") + " word vectors; set model.vectors " +
+        (arch.vectors.empty() ? "to \"\"" : "to \"" + arch.vectors + "\"") + " to use them");
+  arch.dropout = config.model.dropout;
+  arch.wordDropout = config.model.wordDropout;
+  arch.unknownWords = config.model.unknownWords;
+  arch.tagScheme = config.model.tagScheme;
+  arch.vectors = config.model.vectors;
+  arch.freezeVectors = config.model.freezeVectors;
+  arch.pretrained = config.model.pretrained;
+  config.model = arch;
+  torch::manual_seed(static_cast<uint64_t>(config.training.seed));
+  std::unique_ptr<model::NerModel> out;
+  try {
+    out = std::make_unique<model::NerModel>(config.model, train.labels(), std::move(vectors));
+  } catch (const std::invalid_argument& x) {
+    throw TrainingError(std::string("cannot build the model: ") + x.what());
+  }
+  model::WeightTransfer::copy(pre.model(), *out);
+  known = pre.model().knownWords();
+  return out;
+}
+
 }  // namespace
 
 std::unique_ptr<model::NerModel> ModelSetup::build(TrainConfig& config, const Corpus& train,
@@ -31,7 +65,9 @@ std::unique_ptr<model::NerModel> ModelSetup::build(TrainConfig& config, const Co
                                                    std::shared_ptr<const model::Vectors> vectors) {
   std::unique_ptr<model::NerModel> out;
   std::shared_ptr<const model::KnownWords> resumed;
-  if (resumeFrom.empty()) {
+  if (resumeFrom.empty() && !config.model.pretrained.empty()) {
+    out = fromPretrained(config, train, std::move(vectors), resumed);
+  } else if (resumeFrom.empty()) {
     torch::manual_seed(static_cast<uint64_t>(config.training.seed));
     try {
       out = std::make_unique<model::NerModel>(config.model, train.labels(), std::move(vectors));

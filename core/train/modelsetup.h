@@ -18,8 +18,9 @@ namespace spanforge::train {
 // package's (its [model] settings, which replace config.model, its weights
 // and vectors, its labels plus new ones from the data). With
 // model.unknown_words, the training words (and the package's) are its known
-// words. Throws TrainingError for a label the tag set refuses and
-// ModelPackageError for a package that cannot be read.
+// words. A new model with model.pretrained starts from those weights
+// (PretrainedWeights: their architecture, the text's words known too). Throws TrainingError for a
+// label the tag set refuses and ModelPackageError for a package that cannot be read.
 class ModelSetup {
  public:
   static std::unique_ptr<model::NerModel> build(TrainConfig& config, const Corpus& train,

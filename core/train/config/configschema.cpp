@@ -125,6 +125,8 @@ std::vector<ConfigField> buildFields() {
   const auto M = &TrainConfig::model;
   const auto T = &TrainConfig::training;
   const auto D = &TrainConfig::data;
+  const auto P = &TrainConfig::pretraining;
+  const char* p = "pretraining";
   const auto V = &TrainConfig::device;
   const char* m = "model";
   const char* t = "training";
@@ -175,6 +177,9 @@ std::vector<ConfigField> buildFields() {
             "Tags the CRF predicts (BILUO marks entity ends and single tokens)"),
       field(m, "vectors", M, &ModelConfig::vectors, anyString(),
             "Pretrained vectors (GloVe/word2vec/fastText text, may be .gz); \"\" = none"),
+      field(m, "pretrained", M, &ModelConfig::pretrained, anyString(),
+            "Pretrained weights (a `spanforge-cli pretrain` output folder) a new model starts "
+            "from; empty = random"),
       field(m, "freeze_vectors", M, &ModelConfig::freezeVectors, anyBool(),
             "Keep pretrained vectors fixed during training"),
       // [training]
@@ -247,6 +252,22 @@ std::vector<ConfigField> buildFields() {
             "Stop after this many passes over the training data; 0 = unlimited"),
       field(t, "max_minutes", T, &TrainingSettings::maxMinutes, reals(0, kInf),
             "Stop after this many minutes of wall-clock time; 0 = unlimited"),
+      // [pretraining]
+      field(p, "mask_rate", P, &PretrainingSettings::maskRate, reals(0, 1, true, true),
+            "Share of tokens blanked out (word, affixes, shape, characters) and predicted"),
+      field(p, "characters", P, &PretrainingSettings::characters, ints(1, 8),
+            "Predict each blanked token's first and last N characters"),
+      field(p, "learning_rate", P, &PretrainingSettings::learningRate, reals(0, 10, true),
+            "Adam's learning rate"),
+      field(p, "batch_words", P, &PretrainingSettings::batchWords, ints(1), "Words per batch"),
+      field(p, "max_steps", P, &PretrainingSettings::maxSteps, ints(0),
+            "Stop after this many steps; 0 = no limit"),
+      field(p, "max_epochs", P, &PretrainingSettings::maxEpochs, ints(0),
+            "Stop after this many passes over the text; 0 = no limit"),
+      field(p, "max_minutes", P, &PretrainingSettings::maxMinutes, reals(0, kInf),
+            "Stop after this long (wall clock; 0 = no limit)"),
+      field(p, "checkpoint_every", P, &PretrainingSettings::checkpointEvery, ints(1),
+            "Measure the held-out loss and write the weights every N steps"),
       // [data]
       field(d, "dev_fraction", D, &DataSettings::devFraction, reals(0, 0.5, true),
             "Share of a project's accepted documents held out as dev set"),
@@ -285,13 +306,16 @@ std::string quote(const std::string& s) {
 }  // namespace
 
 const std::vector<std::string>& configSections() {
-  static const std::vector<std::string> sections = {"model", "training", "data", "device"};
+  static const std::vector<std::string> sections = {"model", "training", "pretraining", "data",
+                                                    "device"};
   return sections;
 }
 
 std::string sectionComment(std::string_view section) {
   if (section == "model") return "Network architecture: features, encoder, CRF tags.";
   if (section == "training") return "Optimiser, batching, evaluation and when to stop.";
+  if (section == "pretraining")
+    return "spanforge-cli pretrain: the embeddings and encoder on unlabelled text.";
   if (section == "data") return "Train/dev split of a project's accepted documents.";
   if (section == "device") return "Where training runs.";
   return {};
@@ -323,6 +347,11 @@ std::vector<RuleViolation> checkConfigRules(const TrainConfig& c) {
     out.push_back({"training",
                    "training would never stop: set patience, max_steps, max_epochs or "
                    "max_minutes"});
+  }
+  const PretrainingSettings& p = c.pretraining;
+  if (p.maxSteps == 0 && p.maxEpochs == 0 && p.maxMinutes == 0) {
+    out.push_back(
+        {"pretraining", "pretraining would never stop: set max_steps, max_epochs or max_minutes"});
   }
   return out;
 }

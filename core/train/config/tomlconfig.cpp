@@ -252,26 +252,46 @@ TrainConfig loadConfigFile(const std::string& path) {
   return config;
 }
 
+namespace {
+
+// The problem with the path a config names, or "" when it can be used.
+std::string pathProblem(const std::string& path, bool wantFolder) {
+  std::error_code ec;
+  if (::access(path.c_str(), R_OK) != 0) return std::strerror(errno);
+  const bool folder = std::filesystem::is_directory(path, ec);
+  if (folder && !wantFolder) return "it is a folder, not a file";
+  if (!folder && wantFolder) return "it is a file, not a folder (pretrain writes a folder)";
+  return {};
+}
+
+int64_t lineOfKey(std::string_view text, const std::string& sourceName, const char* key) {
+  try {
+    const toml::table root = toml::parse(text, sourceName);
+    if (const toml::node* n = root.at_path(key).node()) return lineOf(n->source());
+  } catch (const toml::parse_error&) {
+  }
+  return 0;
+}
+
+}  // namespace
+
 void checkFiles(const TrainConfig& config, std::string_view text, const std::string& sourceName) {
   // Found now, before the data is loaded, with the line that names the file.
   const std::string& vectors = config.model.vectors;
-  if (vectors.empty()) return;
-  std::string problem;
-  std::error_code ec;
-  if (::access(vectors.c_str(), R_OK) != 0) {
-    problem = std::strerror(errno);
-  } else if (std::filesystem::is_directory(vectors, ec)) {
-    problem = "it is a folder, not a file";
+  if (!vectors.empty()) {
+    const std::string problem = pathProblem(vectors, false);
+    if (!problem.empty())
+      throw ConfigError(sourceName, lineOfKey(text, sourceName, "model.vectors"), "model.vectors",
+                        "cannot open the vectors file \"" + vectors + "\": " + problem);
   }
-  if (problem.empty()) return;
-  int64_t line = 0;
-  try {
-    const toml::table root = toml::parse(text, sourceName);
-    if (const toml::node* n = root.at_path("model.vectors").node()) line = lineOf(n->source());
-  } catch (const toml::parse_error&) {
+  const std::string& pretrained = config.model.pretrained;
+  if (!pretrained.empty()) {
+    const std::string problem = pathProblem(pretrained, true);
+    if (!problem.empty())
+      throw ConfigError(sourceName, lineOfKey(text, sourceName, "model.pretrained"),
+                        "model.pretrained",
+                        "cannot open the pretrained weights \"" + pretrained + "\": " + problem);
   }
-  throw ConfigError(sourceName, line, "model.vectors",
-                    "cannot open the vectors file \"" + vectors + "\": " + problem);
 }
 
 }  // namespace spanforge::train

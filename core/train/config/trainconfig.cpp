@@ -24,12 +24,19 @@ auto tied(const model::ModelConfig& m) {
                   m.wordFeatures, m.charEncoder, m.charDim, m.charFilters, m.charKernel,
                   m.charHidden, m.maxTokenChars, m.encoder, m.hidden, m.layers, m.cnnDepth,
                   m.cnnKernel, m.dropout, m.wordDropout, m.unknownWords, m.tagScheme, m.vectors,
-                  m.freezeVectors);
+                  m.freezeVectors, m.pretrained);
 }
 
 }  // namespace
 
 bool operator==(const TrainingSettings& a, const TrainingSettings& b) { return tied(a) == tied(b); }
+
+bool operator==(const PretrainingSettings& a, const PretrainingSettings& b) {
+  return std::tie(a.maskRate, a.characters, a.learningRate, a.batchWords, a.maxSteps, a.maxEpochs,
+                  a.maxMinutes, a.checkpointEvery) ==
+         std::tie(b.maskRate, b.characters, b.learningRate, b.batchWords, b.maxSteps, b.maxEpochs,
+                  b.maxMinutes, b.checkpointEvery);
+}
 
 bool operator==(const DataSettings& a, const DataSettings& b) {
   return a.devFraction == b.devFraction && a.devSeed == b.devSeed && a.minExamples == b.minExamples;
@@ -40,8 +47,8 @@ bool operator==(const DeviceSettings& a, const DeviceSettings& b) {
 }
 
 bool operator==(const TrainConfig& a, const TrainConfig& b) {
-  return tied(a.model) == tied(b.model) && a.training == b.training && a.data == b.data &&
-         a.device == b.device;
+  return tied(a.model) == tied(b.model) && a.training == b.training &&
+         a.pretraining == b.pretraining && a.data == b.data && a.device == b.device;
 }
 
 TrainConfig defaultConfig() { return TrainConfig{}; }

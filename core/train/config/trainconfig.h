@@ -82,6 +82,22 @@ struct TrainingSettings {
   double maxMinutes = 0.0;      // wall clock; 0 = unlimited
 };
 
+// [pretraining]: `spanforge-cli pretrain`, which trains the embeddings and the
+// encoder on unlabelled text: a share of the tokens is blanked out (word,
+// affixes, shape, characters) and the model predicts each one's first and
+// last characters from its context (spaCy's "characters" objective).
+struct PretrainingSettings {
+  double maskRate = 0.15;       // share of tokens blanked out
+  int64_t characters = 3;       // first and last N characters predicted
+  double learningRate = 0.001;  // Adam
+  int64_t batchWords = 2000;
+  int64_t maxSteps = 3000;  // 0 = unlimited
+  int64_t maxEpochs = 0;    // 0 = unlimited
+  double maxMinutes = 0.0;  // wall clock; 0 = unlimited
+  // Every N steps: the held-out loss is measured and the weights written.
+  int64_t checkpointEvery = 250;
+};
+
 // [data]: how a project's accepted documents are split into train and dev.
 struct DataSettings {
   double devFraction = 0.2;  // share of documents held out for dev
@@ -101,6 +117,7 @@ struct DeviceSettings {
 struct TrainConfig {
   model::ModelConfig model;
   TrainingSettings training;
+  PretrainingSettings pretraining;
   DataSettings data;
   DeviceSettings device;
 };
@@ -108,6 +125,7 @@ struct TrainConfig {
 // Field-by-field equality (doubles compared exactly: toToml() writes them so
 // that they read back bit for bit).
 bool operator==(const TrainingSettings& a, const TrainingSettings& b);
+bool operator==(const PretrainingSettings& a, const PretrainingSettings& b);
 bool operator==(const DataSettings& a, const DataSettings& b);
 bool operator==(const DeviceSettings& a, const DeviceSettings& b);
 bool operator==(const TrainConfig& a, const TrainConfig& b);

@@ -92,7 +92,7 @@ TEST_CASE("Config form: presets and the advanced view") {
   QTest::mouseClick(form.advancedBox(), Qt::LeftButton, {},
                     QPoint(8, form.advancedBox()->height() / 2));
   CHECK(form.isAdvanced());
-  CHECK(shownGroups() == 4);  // [model] [training] [data] [device]
+  CHECK(shownGroups() == 5);  // [model] [training] [pretraining] [data] [device]
 
   QComboBox* preset = form.presetBox();
   preset->setFocus();

@@ -1,0 +1,164 @@
+#include "train/pretrain/pretrainedweights.h"
+
+#include "model/knownwords.h"
+#include "model/nermodel.h"
+#include "train/config/configerror.h"
+#include "train/config/tomlconfig.h"
+#include "train/package/atomicdirectory.h"
+#include "train/package/modelpackage.h"
+#include "train/package/modelpackageerror.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace spanforge::train {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kFormat = "spanforge-pretrained";
+
+std::string join(const std::string& dir, const char* name) {
+  return (fs::path(dir) / name).string();
+}
+
+std::string nowUtc() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ModelPackageError(path, "cannot open");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void writeText(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.flush();
+  if (!out) throw ModelPackageError(path, "cannot write (disk full?)");
+}
+
+}  // namespace
+
+PretrainedWeights::PretrainedWeights(TrainConfig config, PretrainSummary summary,
+                                     std::unique_ptr<model::NerModel> model)
+    : config_(std::move(config)), summary_(std::move(summary)), model_(std::move(model)) {}
+PretrainedWeights::PretrainedWeights(PretrainedWeights&&) noexcept = default;
+PretrainedWeights& PretrainedWeights::operator=(PretrainedWeights&&) noexcept = default;
+PretrainedWeights::~PretrainedWeights() = default;
+
+void PretrainedWeights::write(const std::string& dir, const model::NerModel& model,
+                              const TrainConfig& config, PretrainSummary summary) {
+  if (fs::exists(dir) && !fs::exists(join(dir, kMetaFile)) && !fs::is_empty(dir))
+    throw ModelPackageError(dir, "exists and is not a pretrain output folder; not replaced");
+  AtomicDirectory out(dir);
+  try {
+    model.saveWeights(out.file(ModelPackage::kWeightsFile));
+  } catch (const std::exception& e) {
+    throw ModelPackageError(join(dir, ModelPackage::kWeightsFile), e.what());
+  }
+  writeText(out.file(ModelPackage::kConfigFile), toToml(config));
+  if (const auto known = model.knownWords()) {
+    std::ostringstream words;
+    known->write(words);
+    writeText(out.file(ModelPackage::kKnownWordsFile), words.str());
+  }
+  summary.created = nowUtc();
+  nlohmann::ordered_json j;
+  j["format"] = kFormat;
+  j["format_version"] = kFormatVersion;
+  j["steps"] = summary.steps;
+  j["epochs"] = summary.epochs;
+  j["words"] = summary.words;
+  j["sentences"] = summary.sentences;
+  j["held_out_loss"] = summary.heldOutLoss;
+  j["seconds"] = summary.seconds;
+  j["created"] = summary.created;
+  j["files"] = nlohmann::ordered_json::object();
+  for (const char* name :
+       {ModelPackage::kWeightsFile, ModelPackage::kConfigFile, ModelPackage::kKnownWordsFile})
+    if (fs::exists(out.file(name)))
+      j["files"][name] = static_cast<int64_t>(fs::file_size(out.file(name)));
+  writeText(out.file(kMetaFile), j.dump(2) + "\n");
+  out.commit();
+}
+
+PretrainedWeights PretrainedWeights::load(const std::string& dir, const std::string& tagScheme) {
+  if (!fs::is_directory(dir)) throw ModelPackageError(dir, "no such pretrained weights folder");
+  const std::string metaPath = join(dir, kMetaFile);
+  if (!fs::exists(metaPath))
+    throw ModelPackageError(metaPath, "missing (not a `spanforge-cli pretrain` output folder?)");
+  PretrainSummary summary;
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(readText(metaPath));
+    if (!j.is_object() || j.value("format", "") != kFormat)
+      throw ModelPackageError(metaPath, std::string("\"format\" is not \"") + kFormat + "\"");
+    const int64_t version = j.at("format_version").get<int64_t>();
+    if (version != kFormatVersion)
+      throw ModelPackageError(metaPath, "unsupported format_version " + std::to_string(version) +
+                                            " (expected " + std::to_string(kFormatVersion) + ")");
+    summary.steps = j.at("steps").get<int64_t>();
+    summary.epochs = j.at("epochs").get<int64_t>();
+    summary.words = j.at("words").get<int64_t>();
+    summary.sentences = j.at("sentences").get<int64_t>();
+    summary.heldOutLoss = j.at("held_out_loss").get<double>();
+    summary.seconds = j.at("seconds").get<double>();
+    summary.created = j.at("created").get<std::string>();
+    for (const auto& [name, size] : j.at("files").items()) {
+      if (name.find('/') != std::string::npos || name.find("..") != std::string::npos)
+        throw ModelPackageError(metaPath, "files: \"" + name + "\" is not a file of the folder");
+      const std::string path = join(dir, name.c_str());
+      std::error_code ec;
+      const auto actual = fs::file_size(path, ec);
+      if (ec) throw ModelPackageError(path, "missing");
+      if (static_cast<int64_t>(actual) != size.get<int64_t>())
+        throw ModelPackageError(path, "has " + std::to_string(actual) + " bytes, pretrain.json " +
+                                          "records " + size.dump() + " (damaged or replaced)");
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw ModelPackageError(metaPath, std::string("not valid: ") + e.what());
+  }
+
+  const std::string configPath = join(dir, ModelPackage::kConfigFile);
+  TrainConfig config;
+  try {
+    config = fromToml(readText(configPath), configPath);
+  } catch (const ConfigError& e) {
+    throw ModelPackageError(configPath, e.what());
+  }
+  model::ModelConfig arch = config.model;
+  arch.tagScheme = tagScheme;
+  std::unique_ptr<model::NerModel> model;
+  try {
+    model = std::make_unique<model::NerModel>(arch, std::vector<std::string>{kPlaceholderLabel});
+    model->loadWeights(join(dir, ModelPackage::kWeightsFile));
+  } catch (const std::exception& e) {
+    throw ModelPackageError(join(dir, ModelPackage::kWeightsFile), e.what());
+  }
+  const std::string knownPath = join(dir, ModelPackage::kKnownWordsFile);
+  if (fs::exists(knownPath)) {
+    std::istringstream in(readText(knownPath));
+    try {
+      model->setKnownWords(std::make_shared<model::KnownWords>(model::KnownWords::read(in)));
+    } catch (const std::exception& e) {
+      throw ModelPackageError(knownPath, e.what());
+    }
+  }
+  return PretrainedWeights(std::move(config), std::move(summary), std::move(model));
+}
+
+}  // namespace spanforge::train

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "train/config/trainconfig.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace spanforge::model {
+class NerModel;
+}
+
+namespace spanforge::train {
+
+// What a pretraining run did, as pretrain.json records it.
+struct PretrainSummary {
+  int64_t steps = 0;
+  int64_t epochs = 0;
+  int64_t words = 0;      // trained on (each pass counted)
+  int64_t sentences = 0;  // of text, held-out ones included
+  double heldOutLoss = 0.0;
+  double seconds = 0.0;
+  std::string created;  // UTC, ISO 8601; filled in by write()
+};
+
+// The folder `spanforge-cli pretrain` writes and `model.pretrained` names:
+//   weights.pt       - the network's weights (its output layer and CRF are
+//                      untrained placeholders, never copied)
+//   config.toml      - the config it was pretrained with: its [model] is the
+//                      architecture a model starting from it gets
+//   known_words.txt  - the words of the text (KnownWords)
+//   pretrain.json    - {"format": "spanforge-pretrained", "format_version",
+//                      steps, epochs, words, sentences, held_out_loss, seconds,
+//                      created, "files": {name: bytes}}
+// written to a temporary sibling and moved into place (AtomicDirectory).
+class PretrainedWeights {
+ public:
+  static constexpr const char* kMetaFile = "pretrain.json";
+  static constexpr int64_t kFormatVersion = 1;
+  // The one label of the placeholder output layer.
+  static constexpr const char* kPlaceholderLabel = "PRETRAIN";
+
+  // Throws ModelPackageError naming the path; `dir` is then unchanged.
+  static void write(const std::string& dir, const model::NerModel& model, const TrainConfig& config,
+                    PretrainSummary summary);
+
+  // Reads and checks the folder (every file present with its recorded size);
+  // the model has the placeholder label and config.model's tag scheme
+  // replaced by `tagScheme`. Throws ModelPackageError naming the file.
+  static PretrainedWeights load(const std::string& dir, const std::string& tagScheme);
+
+  PretrainedWeights(PretrainedWeights&&) noexcept;
+  PretrainedWeights& operator=(PretrainedWeights&&) noexcept;
+  ~PretrainedWeights();
+
+  const TrainConfig& config() const { return config_; }
+  const PretrainSummary& summary() const { return summary_; }
+  model::NerModel& model() { return *model_; }
+
+ private:
+  PretrainedWeights(TrainConfig config, PretrainSummary summary,
+                    std::unique_ptr<model::NerModel> model);
+
+  TrainConfig config_;
+  PretrainSummary summary_;
+  std::unique_ptr<model::NerModel> model_;
+};
+
+}  // namespace spanforge::train
