@@ -96,15 +96,14 @@ void PretrainedWeights::write(const std::string& dir, const model::NerModel& mod
   out.commit();
 }
 
-PretrainedWeights PretrainedWeights::load(const std::string& dir, const std::string& tagScheme) {
+PretrainSummary PretrainedWeights::readSummary(const std::string& dir) {
   if (!fs::is_directory(dir)) throw ModelPackageError(dir, "no such pretrained weights folder");
   const std::string metaPath = join(dir, kMetaFile);
   if (!fs::exists(metaPath))
     throw ModelPackageError(metaPath, "missing (not a `spanforge-cli pretrain` output folder?)");
   PretrainSummary summary;
-  nlohmann::json j;
   try {
-    j = nlohmann::json::parse(readText(metaPath));
+    const nlohmann::json j = nlohmann::json::parse(readText(metaPath));
     if (!j.is_object() || j.value("format", "") != kFormat)
       throw ModelPackageError(metaPath, std::string("\"format\" is not \"") + kFormat + "\"");
     const int64_t version = j.at("format_version").get<int64_t>();
@@ -118,6 +117,17 @@ PretrainedWeights PretrainedWeights::load(const std::string& dir, const std::str
     summary.heldOutLoss = j.at("held_out_loss").get<double>();
     summary.seconds = j.at("seconds").get<double>();
     summary.created = j.at("created").get<std::string>();
+  } catch (const nlohmann::json::exception& e) {
+    throw ModelPackageError(metaPath, std::string("not valid: ") + e.what());
+  }
+  return summary;
+}
+
+PretrainedWeights PretrainedWeights::load(const std::string& dir, const std::string& tagScheme) {
+  PretrainSummary summary = readSummary(dir);
+  const std::string metaPath = join(dir, kMetaFile);
+  try {
+    const nlohmann::json j = nlohmann::json::parse(readText(metaPath));
     for (const auto& [name, size] : j.at("files").items()) {
       if (name.find('/') != std::string::npos || name.find("..") != std::string::npos)
         throw ModelPackageError(metaPath, "files: \"" + name + "\" is not a file of the folder");

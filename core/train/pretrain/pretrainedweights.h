@@ -44,6 +44,10 @@ class PretrainedWeights {
   static void write(const std::string& dir, const model::NerModel& model, const TrainConfig& config,
                     PretrainSummary summary);
 
+  // Reads pretrain.json only (showing a folder without loading it). Throws
+  // ModelPackageError naming the file.
+  static PretrainSummary readSummary(const std::string& dir);
+
   // Reads and checks the folder (every file present with its recorded size);
   // the model has the placeholder label and config.model's tag scheme
   // replaced by `tagScheme`. Throws ModelPackageError naming the file.

@@ -6,6 +6,7 @@
 #include "training/setup/datacheckview.h"
 #include "training/setup/datasplitbox.h"
 #include "training/setup/devicechooser.h"
+#include "training/setup/pretrainedchooser.h"
 
 #include <QDir>
 #include <QFile>
@@ -35,11 +36,12 @@ QGroupBox* group(const QString& title, QWidget* content, QWidget* parent) {
 
 TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* parent)
     : QWidget(parent),
-      form_(new ConfigForm({"data.dev_fraction", "data.dev_seed", "device.device", "device.threads",
-                            "device.processes"},
+      form_(new ConfigForm({"model.pretrained", "data.dev_fraction", "data.dev_seed",
+                            "device.device", "device.threads", "device.processes"},
                            this)),
       devices_(new DeviceChooser(std::move(gpus), this)),
       split_(new DataSplitBox(this)),
+      pretrained_(new PretrainedChooser(this)),
       checks_(new DataCheckView(this)),
       status_(new QLabel(this)),
       check_(new QPushButton(tr("Check Data"), this)),
@@ -50,6 +52,7 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   column->setContentsMargins(0, 0, 0, 0);
   column->addWidget(group(tr("Device"), devices_, right));
   column->addWidget(group(tr("Dev set"), split_, right));
+  column->addWidget(group(tr("Start from"), pretrained_, right));
   column->addWidget(group(tr("Data checks"), checks_, right), 1);
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(group(tr("Training config"), form_, this));
@@ -81,6 +84,7 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   connect(anyway_, &QPushButton::clicked, this, &TrainingSetup::confirmed);
   connect(form_, &ConfigForm::changed, this, &TrainingSetup::updateButtons);
   connect(devices_, &DeviceChooser::changed, this, &TrainingSetup::updateButtons);
+  connect(pretrained_, &PretrainedChooser::changed, this, &TrainingSetup::updateButtons);
   connect(split_, &DataSplitBox::changed, this, [this] {
     if (state_ == State::Confirm) setState(State::Idle);  // the checks no longer apply
     updateButtons();
@@ -92,12 +96,14 @@ void TrainingSetup::setConfig(const train::TrainConfig& config) {
   form_->setConfig(config);
   devices_->setSettings(config.device);
   split_->setSettings(config.data);
+  pretrained_->setFolder(QString::fromStdString(config.model.pretrained));
 }
 
 train::TrainConfig TrainingSetup::config() const {
   train::TrainConfig c = form_->config();
   c.device = devices_->settings();
   c.data = split_->apply(c.data);
+  c.model.pretrained = QFile::encodeName(pretrained_->folder()).toStdString();
   return c;
 }
 
@@ -107,6 +113,7 @@ void TrainingSetup::setMarkedDev(int64_t count) { split_->setMarkedDev(count); }
 QString TrainingSetup::validationError() const {
   if (!form_->isValid()) return form_->errors().join(QLatin1Char('\n'));
   if (split_->fileButton()->isChecked() && devFile().isEmpty()) return tr("Choose a dev file.");
+  if (!pretrained_->error().isEmpty()) return pretrained_->error();
   try {
     train::validateConfig(config(), "settings");
   } catch (const std::exception& e) {

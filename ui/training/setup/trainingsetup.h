@@ -17,6 +17,7 @@ class ConfigForm;
 class DataCheckView;
 class DataSplitBox;
 class DeviceChooser;
+class PretrainedChooser;
 
 // The page before training: the config form, the device, the data split and
 // the data checks, with Load/Save of the TOML config, Check Data and Train.
@@ -46,6 +47,7 @@ class TrainingSetup : public QWidget {
   ConfigForm* form() const { return form_; }
   DeviceChooser* devices() const { return devices_; }
   DataSplitBox* split() const { return split_; }
+  PretrainedChooser* pretrained() const { return pretrained_; }
   DataCheckView* checks() const { return checks_; }
   QPushButton* trainButton() const { return train_; }
   QPushButton* anywayButton() const { return anyway_; }
@@ -64,6 +66,7 @@ class TrainingSetup : public QWidget {
   ConfigForm* form_;
   DeviceChooser* devices_;
   DataSplitBox* split_;
+  PretrainedChooser* pretrained_;
   DataCheckView* checks_;
   QLabel* status_;
   QPushButton* check_;
