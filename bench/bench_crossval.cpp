@@ -6,6 +6,7 @@
 // sentences share an article, so blocks keep articles mostly apart); dev is the
 // next tenth of the remaining sentences, train the rest. --processes N > 1
 // trains each fold data-parallel (ranks 2..N run spanforge-cli train-worker).
+#include "crossvalfold.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
 #include "train/distributed/localgroup.h"
@@ -26,27 +27,6 @@
 
 namespace fs = std::filesystem;
 using namespace spanforge;
-
-namespace {
-
-struct Fold {
-  train::Corpus train, dev, test;
-};
-
-Fold makeFold(const train::Corpus& all, size_t k, size_t folds) {
-  const size_t n = all.size();
-  const size_t testLo = n * k / folds, testHi = n * (k + 1) / folds;
-  std::vector<size_t> rest;
-  for (size_t i = testHi; i < n; ++i) rest.push_back(i);  // after the test block first,
-  for (size_t i = 0; i < testLo; ++i) rest.push_back(i);  // so dev is its neighbour
-  const size_t devCount = rest.size() / 10;
-  Fold f;
-  for (size_t i = testLo; i < testHi; ++i) f.test.add(all[i]);
-  for (size_t j = 0; j < rest.size(); ++j) (j < devCount ? f.dev : f.train).add(all[rest[j]]);
-  return f;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   std::string data = SPANFORGE_WIKIGOLD;
@@ -94,7 +74,7 @@ int main(int argc, char** argv) {
   double minutes = 0.0;
   for (size_t k = 0; k < folds; ++k) {
     if (onlyFold >= 0 && static_cast<size_t>(onlyFold) != k) continue;
-    Fold f = makeFold(all, k, folds);
+    CrossvalFold f = makeFold(all, k, folds);
     const train::Corpus test = f.test;
     fs::remove_all(out);
     train::TrainerOptions options;
