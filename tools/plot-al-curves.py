@@ -1,0 +1,82 @@
+#!/usr/bin/python3
+"""Plots active-learning curves from `spanforge-cli al-simulate --json` output.
+
+    tools/plot-al-curves.py OUT.png RUN.json [RUN.json ...] [--title TEXT]
+
+Several files (say one per seed, run in parallel) are pooled: every strategy's
+mean test F1 per labelled share over all their runs, a band of one standard
+deviation, and the full-data F1 with its 95% and 99% lines. Needs Debian's
+python3-matplotlib.
+"""
+import argparse
+import json
+import statistics
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def load_runs(paths):
+    runs = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            try:
+                doc = json.load(f)
+            except json.JSONDecodeError as e:
+                sys.exit(f"{path}:{e.lineno}: not JSON from al-simulate --json: {e.msg}")
+        if "runs" not in doc:
+            sys.exit(f"{path}: no 'runs' field: not the output of al-simulate --json")
+        runs.extend(doc["runs"])
+    return runs
+
+
+def curves_by_strategy(runs):
+    """strategy -> [(fraction, [f per run])] in round order."""
+    out = {}
+    for run in runs:
+        for strategy, rounds in run["curves"].items():
+            points = out.setdefault(strategy, [])
+            for k, r in enumerate(rounds):
+                if k == len(points):
+                    points.append((r["fraction"], []))
+                points[k][1].append(r["f"])
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out")
+    ap.add_argument("json", nargs="+")
+    ap.add_argument("--title", default="Active-learning simulation")
+    args = ap.parse_args()
+
+    runs = load_runs(args.json)
+    full = [r["full_data"]["f"] for r in runs if r.get("full_data")]
+    fig, ax = plt.subplots(figsize=(7.5, 4.6), dpi=110)
+    for strategy, points in sorted(curves_by_strategy(runs).items()):
+        x = [100 * fr for fr, _ in points]
+        mean = [100 * statistics.mean(f) for _, f in points]
+        sd = [100 * statistics.stdev(f) if len(f) > 1 else 0.0 for _, f in points]
+        (line,) = ax.plot(x, mean, marker="o", markersize=3.5, label=strategy)
+        ax.fill_between(x, [m - s for m, s in zip(mean, sd)], [m + s for m, s in zip(mean, sd)],
+                        color=line.get_color(), alpha=0.15, linewidth=0)
+    if full:
+        f = 100 * statistics.mean(full)
+        ax.axhline(f, color="black", linewidth=1, label=f"full data ({f:.1f})")
+        ax.axhline(0.99 * f, color="black", linewidth=0.8, linestyle="--", label="99% of full")
+        ax.axhline(0.95 * f, color="black", linewidth=0.8, linestyle=":", label="95% of full")
+    seeds = sorted({r["seed"] for r in runs})
+    ax.set_title(f"{args.title} ({len(seeds)} seed{'s' if len(seeds) != 1 else ''}, mean ± sd)")
+    ax.set_xlabel("labelled share of the pool (%)")
+    ax.set_ylabel("test F1 (%)")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(args.out)
+
+
+if __name__ == "__main__":
+    main()
