@@ -208,6 +208,12 @@ INSERT OR IGNORE INTO prediction_runs(document_id, model_id)
 //   process was killed can be closed as failed instead of "running" for ever.
 void createSchemaV4(Database& db) { db.exec("ALTER TABLE runs ADD COLUMN pid INTEGER"); }
 
+// Version 5: what a run trained: "train" (an NER model) or "pretrain"
+//   (pretrained weights, no model); older runs were all "train".
+void createSchemaV5(Database& db) {
+  db.exec("ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'train'");
+}
+
 std::string quoted(const std::string& path) { return "\"" + path + "\""; }
 
 int64_t pragmaInt(Database& db, const char* sql) {
@@ -242,6 +248,7 @@ const std::vector<MigrationStep>& Migrations::steps() {
        &createSchemaV2},
       {3, "durable rejection: which model predicted which document", &createSchemaV3},
       {4, "runs remember their process: a killed run is closed as failed", &createSchemaV4},
+      {5, "runs say what they trained: an NER model or pretrained weights", &createSchemaV5},
   };
   return kSteps;
 }

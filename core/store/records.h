@@ -69,6 +69,10 @@ struct RunRecord {
   std::string message;  // error text when failed
   int64_t startedAt = 0;
   int64_t finishedAt = 0;
+  std::string kind = kTrainRun;  // kTrainRun or kPretrainRun
+
+  static constexpr const char* kTrainRun = "train";
+  static constexpr const char* kPretrainRun = "pretrain";
 };
 
 struct LabelScore {

@@ -47,7 +47,8 @@ ModelRecord readModel(const Statement& st) {
   return m;
 }
 
-const char* kRunColumns = "id, model_id, config, device, state, message, started_at, finished_at";
+const char* kRunColumns =
+    "id, model_id, config, device, state, message, started_at, finished_at, kind";
 
 RunRecord readRun(const Statement& st) {
   RunRecord r;
@@ -59,6 +60,7 @@ RunRecord readRun(const Statement& st) {
   r.message = st.columnText(5);
   r.startedAt = st.columnInt64(6);
   r.finishedAt = st.columnInt64(7);
+  r.kind = st.columnText(8);
   return r;
 }
 
@@ -113,15 +115,17 @@ void RunRepository::setCurrentModel(int64_t modelId) {
   tx.commit();
 }
 
-int64_t RunRepository::startRun(const std::string& configToml, const std::string& device) {
+int64_t RunRepository::startRun(const std::string& configToml, const std::string& device,
+                                const std::string& kind) {
   Transaction tx(db_);
-  Statement& st =
-      db_.cached("INSERT INTO runs(config, device, state, started_at, pid) VALUES (?, ?, ?, ?, ?)");
+  Statement& st = db_.cached(
+      "INSERT INTO runs(config, device, state, started_at, pid, kind) VALUES (?, ?, ?, ?, ?, ?)");
   st.bind(1, configToml);
   st.bind(2, device);
   st.bind(3, static_cast<int>(RunState::Running));
   st.bind(4, now());
   st.bind(5, static_cast<int64_t>(::getpid()));
+  st.bind(6, kind);
   st.step();
   const int64_t id = db_.lastInsertId();
   tx.commit();

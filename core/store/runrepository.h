@@ -20,8 +20,10 @@ class RunRepository {
   std::optional<ModelRecord> currentModel();
   void setCurrentModel(int64_t modelId);
 
-  // Records this process as the run's owner.
-  int64_t startRun(const std::string& configToml, const std::string& device);
+  // Records this process as the run's owner. kind: RunRecord::kTrainRun or
+  // kPretrainRun.
+  int64_t startRun(const std::string& configToml, const std::string& device,
+                   const std::string& kind = RunRecord::kTrainRun);
   // Marks Failed every run still Running whose process has died (a kill or a
   // crash); returns how many. ProjectStore::open calls it.
   int closeAbandoned();

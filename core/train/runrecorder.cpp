@@ -20,8 +20,11 @@ void setMemory(store::MetricEvent& m, const MemoryUsage& u) {
 }  // namespace
 
 RunRecorder::RunRecorder(store::RunRepository& runs, const TrainConfig& config,
-                         const std::string& device, TrainingObserver* next)
-    : runs_(runs), config_(config), next_(next), runId_(runs.startRun(toToml(config), device)) {}
+                         const std::string& device, TrainingObserver* next, const std::string& kind)
+    : runs_(runs),
+      config_(config),
+      next_(next),
+      runId_(runs.startRun(toToml(config), device, kind)) {}
 
 store::MetricEvent RunRecorder::toMetricEvent(const StepEvent& e) {
   store::MetricEvent m;

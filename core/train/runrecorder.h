@@ -29,8 +29,11 @@ class RunRecorder : public TrainingObserver {
   static constexpr size_t kStepBatch = 50;
 
   // Throws store::StoreError when the run cannot be started.
+  // kind: store::RunRecord::kTrainRun, or kPretrainRun for a pretraining run
+  // (its steps are recorded the same way; it registers no model).
   RunRecorder(store::RunRepository& runs, const TrainConfig& config, const std::string& device,
-              TrainingObserver* next = nullptr);
+              TrainingObserver* next = nullptr,
+              const std::string& kind = store::RunRecord::kTrainRun);
 
   int64_t runId() const { return runId_; }
   std::optional<int64_t> modelId() const { return modelId_; }

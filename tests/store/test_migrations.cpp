@@ -132,6 +132,17 @@ void checkVersion4Data(ProjectStore& p) {
   CHECK(p.runs().run(1)->state == store::RunState::Finished);  // finished runs stay so
 }
 
+const char* kVersion5Data = R"sql(
+INSERT INTO runs(id, config, device, state, message, started_at, finished_at, kind) VALUES
+  (3, 'x = 1', 'cpu', 1, '', 1700000500, 1700000600, 'pretrain');
+)sql";
+
+void checkVersion5Data(ProjectStore& p) {
+  checkVersion4Data(p);
+  CHECK(p.runs().run(1)->kind == store::RunRecord::kTrainRun);
+  CHECK(p.runs().run(3)->kind == store::RunRecord::kPretrainRun);
+}
+
 std::vector<VersionFixture> fixtures() {
   return {
       {0, "zero-byte file", [](const std::string& path) { std::ofstream(path).flush(); },
@@ -176,6 +187,17 @@ std::vector<VersionFixture> fixtures() {
          db.exec(kVersion4Data);
        },
        checkVersion4Data},
+      {5, "version 5 with data",
+       [](const std::string& path) {
+         Database db(path);
+         Migrations::migrateTo(db, 5);
+         db.exec(kVersion1Data);
+         db.exec(kVersion2Data);
+         db.exec(kVersion3Data);
+         db.exec(kVersion4Data);
+         db.exec(kVersion5Data);
+       },
+       checkVersion5Data},
   };
 }
 
@@ -326,4 +348,21 @@ INSERT INTO metric_events(run_id, step, epoch, loss, elapsed_seconds, words_per_
   CHECK(run->state == store::RunState::Failed);
   CHECK_THAT(run->message, Catch::Contains("killed or crashed"));
   CHECK(run->finishedAt == 1700000400 + 31);  // its last event
+}
+
+TEST_CASE("version 4 to 5: every older run trained a model") {
+  TempDir dir;
+  const auto path = dir.file("v4.sfproj");
+  {
+    Database db(path);
+    Migrations::migrateTo(db, 4);
+    db.exec(kVersion1Data);
+  }
+  auto p = ProjectStore::open(path);
+  checkVersion1Data(*p);
+  const auto runs = p->runs().runs();
+  REQUIRE_FALSE(runs.empty());
+  for (const auto& r : runs) CHECK(r.kind == store::RunRecord::kTrainRun);
+  const int64_t pre = p->runs().startRun("x = 1", "cpu", store::RunRecord::kPretrainRun);
+  CHECK(p->runs().run(pre)->kind == store::RunRecord::kPretrainRun);
 }

@@ -216,6 +216,13 @@ void MainWindow::createTrainMenu() {
   QMenu* menu = menuBar()->addMenu(tr("&Train"));
   projectActions_ << menu->addAction(tr("&Train Model…"), this, &MainWindow::showTraining);
   projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+  projectActions_ << menu->addAction(tr("&Pretrain on Unlabelled Documents"), this, [this] {
+    showTraining();
+    if (!trainingPanel_->pretrain())
+      statusBar()->showMessage(tr("Pretraining cannot start now: a run is going, or the Setup "
+                                  "page has an error."),
+                               kMessageMs);
+  });
   QAction* stop = menu->addAction(tr("&Stop Training"), trainingPanel_, &TrainingPanel::stop);
   projectActions_ << stop;
   menu->addSeparator();

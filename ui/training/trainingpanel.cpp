@@ -4,6 +4,7 @@
 #include "train/config/tomlconfig.h"
 #include "training/dashboard/trainingdashboard.h"
 #include "training/runs/runhistory.h"
+#include "training/setup/pretrainedchooser.h"
 #include "training/setup/trainingsetup.h"
 #include "training/trainingsession.h"
 
@@ -36,6 +37,7 @@ TrainingPanel::TrainingPanel(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
     session_->check(setup_->config(), setup_->devFile());
   });
   connect(setup_, &TrainingSetup::trainRequested, this, &TrainingPanel::train);
+  connect(setup_, &TrainingSetup::pretrainRequested, this, &TrainingPanel::pretrain);
   connect(setup_, &TrainingSetup::confirmed, this, &TrainingPanel::startTraining);
   connect(session_, &TrainingSession::checked, this, &TrainingPanel::onChecked);
   connect(session_, &TrainingSession::started, this, &TrainingPanel::onStarted);
@@ -110,6 +112,13 @@ bool TrainingPanel::retrain(const QString& resumeFrom) {
   return true;
 }
 
+bool TrainingPanel::pretrain() {
+  if (!project_ || isBusy() || !setup_->validationError().isEmpty()) return false;
+  setup_->setState(TrainingSetup::State::Training);
+  session_->pretrain(setup_->config());
+  return true;
+}
+
 bool TrainingPanel::useModel(int64_t modelId) { return runs_->useModel(modelId); }
 
 void TrainingPanel::onChecked(const DataCheckOutcome& result) {
@@ -156,8 +165,15 @@ void TrainingPanel::onFinished(const TrainingOutcome& outcome) {
   runs_->reload();
   if (outcome.runId) runs_->selectRun(outcome.runId);
   if (outcome.runId == 0) showDashboard();  // the error banner says why it did not start
-  emit message(outcome.failure.isEmpty() ? tr("Training run %1 ended.").arg(outcome.runId)
-                                         : tr("Training failed: %1").arg(outcome.failure));
+  if (!outcome.pretrainedDir.isEmpty()) {
+    setup_->pretrained()->setFolder(outcome.pretrainedDir);
+    emit message(tr("Pretraining run %1 ended: new models start from its weights (Setup > Start "
+                    "from).")
+                     .arg(outcome.runId));
+  } else {
+    emit message(outcome.failure.isEmpty() ? tr("Training run %1 ended.").arg(outcome.runId)
+                                           : tr("Training failed: %1").arg(outcome.failure));
+  }
   emit trainingFinished(outcome);
 }
 

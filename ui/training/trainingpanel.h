@@ -58,6 +58,9 @@ class TrainingPanel : public QWidget {
   // with trainingFinished (no run, failure says why). False when a check or
   // run is already going.
   bool retrain(const QString& resumeFrom);
+  // Pretrains on the project's documents with the Setup page's config; when
+  // it writes weights, Setup > Start from offers them. False when busy.
+  bool pretrain();
   // Makes a run's model the project's current one, as Use This Model does.
   bool useModel(int64_t modelId);
   void stop();

@@ -59,6 +59,19 @@ void TrainingSession::check(const train::TrainConfig& config, const QString& dev
       worker, [worker, request] { worker->run(request); }, Qt::QueuedConnection);
 }
 
+void TrainingSession::pretrain(const train::TrainConfig& config) {
+  if (projectPath_.isEmpty() || runs_.isRunning()) return;
+  TrainingRequest request;
+  request.job = runs_.start();
+  request.projectPath = projectPath_;
+  request.config = config;
+  request.pretrain = true;
+  request.cancel = cancel_ = std::make_shared<std::atomic<bool>>(false);
+  TrainingWorker* worker = trainer_;
+  QMetaObject::invokeMethod(
+      worker, [worker, request] { worker->run(request); }, Qt::QueuedConnection);
+}
+
 void TrainingSession::start(const train::TrainConfig& config, const QString& devFile,
                             const QString& resumeFrom) {
   if (projectPath_.isEmpty() || runs_.isRunning()) return;

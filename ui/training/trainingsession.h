@@ -42,6 +42,8 @@ class TrainingSession : public QObject {
   // from (its weights and [model] settings); empty trains from scratch.
   void start(const train::TrainConfig& config, const QString& devFile,
              const QString& resumeFrom = QString());
+  // Pretrains on the project's text (PretrainJob); ignored while a run is going.
+  void pretrain(const train::TrainConfig& config);
   void stop();
 
  signals:

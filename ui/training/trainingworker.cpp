@@ -10,6 +10,7 @@
 #include "train/runrecorder.h"
 #include "train/trainer.h"
 #include "train/trainingerror.h"
+#include "training/pretrainjob.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -99,6 +100,19 @@ void TrainingWorker::run(const TrainingRequest& request) {
   lowerThreadPriority();
   TrainingOutcome outcome;
   outcome.job = request.job;
+  if (request.pretrain) {
+    SignalObserver forward(*this, request.job);
+    try {
+      outcome =
+          PretrainJob::run(request, forward, [this](const TrainingStart& s) { emit started(s); });
+    } catch (const std::exception& e) {
+      outcome.finished.reason = train::FinishReason::Failed;
+      outcome.finished.message = e.what();
+      outcome.failure = QString::fromStdString(e.what());
+    }
+    emit finished(outcome);
+    return;
+  }
   try {
     const auto project = store::ProjectStore::open(nativePath(request.projectPath));
     train::TrainingData data =

@@ -26,6 +26,8 @@ struct TrainingRequest {
   QString resumeFrom;
   std::shared_ptr<std::atomic<bool>> cancel;
   std::function<bool(int64_t step)> poisonLoss;  // test hook (TrainerOptions::poisonLoss)
+  // Pretrain on the project's text (PretrainJob) instead of training a model.
+  bool pretrain = false;
 };
 
 // Sent once the data is loaded and the run is stored, before the first step.
@@ -48,6 +50,7 @@ struct TrainingOutcome {
   train::FinishedEvent finished;  // reason, message, modelPath, best scores
   QString failure;                // readable; set when the run failed or could not start
   QString storeWarning;           // the run's metrics could not all be saved
+  QString pretrainedDir;          // a pretraining run's weights; empty when none were written
 };
 
 // Trains on a worker thread (see WorkerThread) over the core Trainer. Each job

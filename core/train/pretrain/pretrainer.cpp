@@ -160,6 +160,8 @@ Pretrainer::Pretrainer(TrainConfig config, std::vector<std::vector<std::string>>
 
 Pretrainer::~Pretrainer() = default;
 
+void Pretrainer::setOutputDir(std::string dir) { impl_->outputDir = std::move(dir); }
+
 PretrainResult Pretrainer::run() {
   Impl& d = *impl_;
   const PretrainingSettings& s = d.config.pretraining;

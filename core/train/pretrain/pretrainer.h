@@ -66,6 +66,8 @@ class Pretrainer {
   // A failure (NaN loss, a folder that cannot be written) ends with reason
   // Failed and its message; an output folder written before stays.
   PretrainResult run();
+  // Where run() writes (for a caller that learns it after the text is checked).
+  void setOutputDir(std::string dir);
 
   static constexpr int64_t kMinSentences = 20;
 

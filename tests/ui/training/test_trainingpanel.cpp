@@ -15,6 +15,7 @@
 #include "training/setup/configfieldeditor.h"
 #include "training/setup/configform.h"
 #include "training/setup/datacheckview.h"
+#include "training/setup/pretrainedchooser.h"
 #include "training/setup/trainingsetup.h"
 #include "training/trainingpanel.h"
 #include "training/trainingsession.h"
@@ -23,11 +24,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -243,4 +246,68 @@ TEST_CASE("Runs: re-opened after a restart, overlaid, made current and exported"
   QFile file(csv);
   REQUIRE(file.open(QIODevice::ReadOnly));
   CHECK(file.readAll().count('\n') == 1 + 15 + 3);  // header, steps, evaluations at 5, 10, 15
+}
+
+TEST_CASE("Pretrain from the GUI: its loss on the dashboard, a stored run, Start from set") {
+  TempDir dir;
+  const std::string path = dir.file("t.spanforge");
+  makeTrainingProject(dir, path);
+  Window w(dir, path);
+  w.trigger(QStringLiteral("&Train Model…"));
+  TrainingSetup* setup = w.panel()->setup();
+  auto config = tinyTrainingConfig(20, 5);
+  config.pretraining.maxSteps = 9;
+  config.pretraining.checkpointEvery = 4;
+  config.pretraining.batchWords = 300;
+  setup->setConfig(config);
+  CHECK(setup->pretrained()->randomButton()->isChecked());
+
+  QSignalSpy finished(w.panel(), &TrainingPanel::trainingFinished);
+  click(setup->pretrainButton());
+  TrainingDashboard* dash = w.panel()->dashboard();
+  REQUIRE(finished.wait(60000));
+  const auto outcome = finished.front().front().value<TrainingOutcome>();
+  INFO(outcome.failure.toStdString());
+  REQUIRE(outcome.failure.isEmpty());
+  CHECK(outcome.finished.reason == train::FinishReason::MaxSteps);
+  CHECK_FALSE(outcome.modelId);
+  CHECK(outcome.pretrainedDir.endsWith(QStringLiteral(".models/pretrain-1")));
+  CHECK(QFile::exists(outcome.pretrainedDir + QStringLiteral("/pretrain.json")));
+  CHECK(dash->plot<LossPlot>()->rawGraph()->dataCount() == 9);
+  CHECK(dash->plot<MemoryPlot>()->speedGraph()->dataCount() == 9);
+  const QString shots = QDir::tempPath() + QStringLiteral("/spanforge-shots");
+  QDir().mkpath(shots);
+  REQUIRE(w.window->grab().save(shots + QStringLiteral("/pretrain-dashboard.png")));
+
+  // Stored as a pretraining run, shown as such on the Runs page.
+  const auto project = store::ProjectStore::open(path);
+  const auto runs = project->runs().runs();
+  REQUIRE(runs.size() == 1);
+  CHECK(runs[0].kind == store::RunRecord::kPretrainRun);
+  CHECK(runs[0].state == store::RunState::Finished);
+  CHECK_FALSE(runs[0].modelId);
+  CHECK(project->runs().events(runs[0].id).size() == 9);
+  CHECK_THAT(runs[0].message, Catch::Contains("held-out loss"));
+  auto* model = w.panel()->runs()->model();
+  REQUIRE(model->rowCount() == 1);
+  CHECK(model->index(0, RunListModel::Model).data().toString() ==
+        QStringLiteral("pretrained weights"));
+
+  // New models start from it: the next run trains from those weights.
+  CHECK(setup->pretrained()->pretrainedButton()->isChecked());
+  CHECK(setup->config().model.pretrained == QFile::encodeName(outcome.pretrainedDir).toStdString());
+  QSignalSpy trained(w.panel(), &TrainingPanel::trainingFinished);
+  w.panel()->session()->start(setup->config(), QString());
+  REQUIRE(trained.wait(60000));
+  const auto run = trained.front().front().value<TrainingOutcome>();
+  INFO(run.failure.toStdString());
+  REQUIRE(run.failure.isEmpty());
+  REQUIRE(run.modelId);
+
+  // The menu action starts one too (or says why it cannot).
+  QSignalSpy again(w.panel(), &TrainingPanel::trainingFinished);
+  w.trigger(QStringLiteral("&Pretrain on Unlabelled Documents"));
+  REQUIRE(again.wait(60000));
+  CHECK(again.front().front().value<TrainingOutcome>().pretrainedDir.endsWith(
+      QStringLiteral("pretrain-3")));
 }

@@ -87,6 +87,7 @@ QString RunListModel::text(const store::RunRecord& r, int column) const {
       return f >= 0 ? QString::number(100 * f, 'f', 2) : QStringLiteral("–");
     }
     case Model: {
+      if (r.kind == store::RunRecord::kPretrainRun) return tr("pretrained weights");
       const auto m = modelOf(row);
       if (!m) return tr("none");
       return m->current ? tr("★ current") : tr("saved");

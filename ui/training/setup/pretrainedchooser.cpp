@@ -73,7 +73,7 @@ void PretrainedChooser::elideFolder() {
   const QString shown = QDir::toNativeSeparators(folder_);
   folderLabel_->setToolTip(shown);
   folderLabel_->setText(fontMetrics().elidedText(shown, Qt::ElideMiddle, qMax(120, width())));
-  summary_->setMinimumHeight(summary_->heightForWidth(qMax(120, width())));
+  summary_->setMinimumHeight(qMax(0, summary_->heightForWidth(qMax(120, width()))));
 }
 
 void PretrainedChooser::update() {

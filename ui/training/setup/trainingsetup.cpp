@@ -45,6 +45,7 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
       checks_(new DataCheckView(this)),
       status_(new QLabel(this)),
       check_(new QPushButton(tr("Check Data"), this)),
+      pretrain_(new QPushButton(tr("Pretrain"), this)),
       anyway_(new QPushButton(tr("Train Anyway"), this)),
       train_(new QPushButton(tr("Train"), this)) {
   auto* right = new QWidget(this);
@@ -70,6 +71,11 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   buttons->addWidget(load);
   buttons->addWidget(save);
   buttons->addWidget(status_, 1);
+  pretrain_->setToolTip(
+      tr("Pretrain the embeddings and encoder on the project's documents (labels unused; test "
+         "documents left out) with the [pretraining] settings; new models can then start from "
+         "them"));
+  buttons->addWidget(pretrain_);
   buttons->addWidget(check_);
   buttons->addWidget(anyway_);
   buttons->addWidget(train_);
@@ -80,6 +86,7 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   connect(load, &QPushButton::clicked, this, &TrainingSetup::loadToml);
   connect(save, &QPushButton::clicked, this, &TrainingSetup::saveToml);
   connect(check_, &QPushButton::clicked, this, &TrainingSetup::checkRequested);
+  connect(pretrain_, &QPushButton::clicked, this, &TrainingSetup::pretrainRequested);
   connect(train_, &QPushButton::clicked, this, &TrainingSetup::trainRequested);
   connect(anyway_, &QPushButton::clicked, this, &TrainingSetup::confirmed);
   connect(form_, &ConfigForm::changed, this, &TrainingSetup::updateButtons);
@@ -158,6 +165,7 @@ void TrainingSetup::updateButtons() {
   train_->setEnabled(idle && error.isEmpty());
   train_->setToolTip(error);
   check_->setEnabled(idle);
+  pretrain_->setEnabled(idle && error.isEmpty());
   anyway_->setVisible(state_ == State::Confirm);
   anyway_->setEnabled(state_ == State::Confirm && error.isEmpty());
 }

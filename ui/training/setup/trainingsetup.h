@@ -52,10 +52,12 @@ class TrainingSetup : public QWidget {
   QPushButton* trainButton() const { return train_; }
   QPushButton* anywayButton() const { return anyway_; }
   QPushButton* checkButton() const { return check_; }
+  QPushButton* pretrainButton() const { return pretrain_; }
 
  signals:
   void checkRequested();
   void trainRequested();
+  void pretrainRequested();
   void confirmed();
 
  private:
@@ -70,6 +72,7 @@ class TrainingSetup : public QWidget {
   DataCheckView* checks_;
   QLabel* status_;
   QPushButton* check_;
+  QPushButton* pretrain_;
   QPushButton* anyway_;
   QPushButton* train_;
   State state_ = State::Idle;
