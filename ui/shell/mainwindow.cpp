@@ -14,6 +14,7 @@
 #include "session/annotationsession.h"
 #include "shell/labelmanagerdialog.h"
 #include "shell/statusbarcounts.h"
+#include "shell/trainingdock.h"
 #include "store/projectstore.h"
 #include "train/device/cudadevices.h"
 #include "training/trainingpanel.h"
@@ -61,7 +62,7 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
       browser_(new DocumentBrowser(this)),
       browserDock_(new QDockWidget(tr("Documents"), this)),
       trainingPanel_(new TrainingPanel(train::CudaDevices::list(), this)),
-      trainingDock_(new QDockWidget(tr("Training"), this)),
+      trainingDock_(new TrainingDock(trainingPanel_, this)),
       pane_(new EditorPane(this)),
       counts_(new StatusBarCounts(this)) {
   setCentralWidget(pane_);
@@ -70,11 +71,9 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
   browserDock_->setWidget(browser_);
   addDockWidget(Qt::LeftDockWidgetArea, browserDock_);
   resizeDocks({browserDock_}, {380}, Qt::Horizontal);
-  trainingDock_->setObjectName(QStringLiteral("trainingDock"));
-  trainingDock_->setWidget(trainingPanel_);
-  addDockWidget(Qt::RightDockWidgetArea, trainingDock_);
-  trainingDock_->hide();  // until Train > Train Model
   connect(trainingPanel_, &TrainingPanel::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+  connect(trainingDock_, &TrainingDock::message, this,
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
   // Messages on the left, the counts always visible on the right.
   statusBar()->addPermanentWidget(counts_);
@@ -163,7 +162,7 @@ void MainWindow::createMenus() {
   projectActions_ << labels->addAction(tr("&Manage Labels…"), this, &MainWindow::labelManager);
   projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
 
-  createTrainMenu();
+  projectActions_ << trainingDock_->fillMenu(menuBar()->addMenu(tr("&Train")), autoRetrainer_);
   menuBar()->addMenu(modelLoop_->menu());
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -212,46 +211,8 @@ void MainWindow::createDocumentMenu() {
   add(tr("&Previous Document"), {EditorShortcuts::previous()}, [this] { previousDocument(); });
 }
 
-void MainWindow::createTrainMenu() {
-  QMenu* menu = menuBar()->addMenu(tr("&Train"));
-  projectActions_ << menu->addAction(tr("&Train Model…"), this, &MainWindow::showTraining);
-  projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
-  projectActions_ << menu->addAction(tr("&Pretrain on Unlabelled Documents"), this, [this] {
-    showTraining();
-    if (!trainingPanel_->pretrain())
-      statusBar()->showMessage(tr("Pretraining cannot start now: a run is going, or the Setup "
-                                  "page has an error."),
-                               kMessageMs);
-  });
-  QAction* stop = menu->addAction(tr("&Stop Training"), trainingPanel_, &TrainingPanel::stop);
-  projectActions_ << stop;
-  menu->addSeparator();
-  auto show = [this](void (TrainingPanel::*page)()) {
-    return [this, page] {
-      trainingDock_->show();
-      trainingDock_->raise();
-      (trainingPanel_->*page)();
-    };
-  };
-  projectActions_ << menu->addAction(tr("&Dashboard"), this, show(&TrainingPanel::showDashboard));
-  // Runs: re-open, compare, export the model or metrics, "Use This Model".
-  projectActions_ << menu->addAction(tr("&Runs and Models…"), this, show(&TrainingPanel::showRuns));
-  menu->addSeparator();
-  menu->addAction(autoRetrainer_->enableAction());
-  menu->addAction(autoRetrainer_->everyAction());
-}
-
 void MainWindow::showTraining() {
-  if (!project_) return;
-  trainingDock_->show();
-  trainingDock_->raise();
-  // Plots need room: give the panel most of the window the first time.
-  if (trainingDock_->width() < width() / 2 && !trainingDock_->isFloating())
-    resizeDocks({trainingDock_}, {width() * 3 / 5}, Qt::Horizontal);
-  if (trainingPanel_->isTraining())
-    trainingPanel_->showDashboard();
-  else
-    trainingPanel_->showSetup();
+  if (project_) trainingDock_->showTraining();
 }
 
 void MainWindow::rebuildRecentMenu() {

@@ -29,6 +29,7 @@ class LabelLegend;
 class ModelLoop;
 class SpanEditor;
 class StatusBarCounts;
+class TrainingDock;
 class TrainingPanel;
 
 // The main window only composes: the document browser (left dock), the
@@ -62,7 +63,7 @@ class MainWindow : public QMainWindow {
   QAction* undoAction() const { return undo_; }
   QAction* redoAction() const { return redo_; }
   TrainingPanel* trainingPanel() const { return trainingPanel_; }
-  QDockWidget* trainingDock() const { return trainingDock_; }
+  TrainingDock* trainingDock() const { return trainingDock_; }
   // Suggestions, pool ranking, review queue and evaluation (the Model menu).
   ModelLoop* modelLoop() const { return modelLoop_; }
   // Retraining after every N accepted documents (the Train menu).
@@ -86,7 +87,6 @@ class MainWindow : public QMainWindow {
  private:
   void createMenus();
   void createDocumentMenu();
-  void createTrainMenu();
   void rebuildRecentMenu();
   void newProjectDialog();
   void openProjectDialog();
@@ -112,7 +112,7 @@ class MainWindow : public QMainWindow {
   DocumentBrowser* browser_;
   QDockWidget* browserDock_;
   TrainingPanel* trainingPanel_;
-  QDockWidget* trainingDock_;
+  TrainingDock* trainingDock_;
   EditorPane* pane_;
   StatusBarCounts* counts_;
   QMenu* recentMenu_ = nullptr;

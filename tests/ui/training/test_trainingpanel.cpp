@@ -6,6 +6,7 @@
 // model the current one and exports the model and the metrics.
 #include "modelloop/evaluation/evaluationtablemodel.h"
 #include "shell/mainwindow.h"
+#include "shell/trainingdock.h"
 #include "training/dashboard/lossplot.h"
 #include "training/dashboard/memoryplot.h"
 #include "training/dashboard/metricsplot.h"

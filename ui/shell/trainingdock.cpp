@@ -1,0 +1,61 @@
+#include "shell/trainingdock.h"
+
+#include "modelloop/autoretrainer.h"
+#include "training/trainingpanel.h"
+
+#include <QAction>
+#include <QMainWindow>
+#include <QMenu>
+
+namespace spanforge::ui {
+
+TrainingDock::TrainingDock(TrainingPanel* panel, QMainWindow* window)
+    : QDockWidget(tr("Training"), window), panel_(panel), window_(window) {
+  setObjectName(QStringLiteral("trainingDock"));  // for saveState
+  setWidget(panel_);
+  window->addDockWidget(Qt::RightDockWidgetArea, this);
+  hide();  // until Train > Train Model
+}
+
+void TrainingDock::showTraining() {
+  show();
+  raise();
+  if (width() < window_->width() / 2 && !isFloating())
+    window_->resizeDocks({this}, {window_->width() * 3 / 5}, Qt::Horizontal);
+  if (panel_->isTraining())
+    panel_->showDashboard();
+  else
+    panel_->showSetup();
+}
+
+void TrainingDock::showPage(void (TrainingPanel::*page)()) {
+  show();
+  raise();
+  (panel_->*page)();
+}
+
+QList<QAction*> TrainingDock::fillMenu(QMenu* menu, AutoRetrainer* autoRetrainer) {
+  QList<QAction*> needProject;
+  needProject << menu->addAction(tr("&Train Model…"), this, &TrainingDock::showTraining);
+  needProject.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+  needProject << menu->addAction(tr("&Pretrain on Unlabelled Documents"), this, [this] {
+    showTraining();
+    if (!panel_->pretrain())
+      emit message(
+          tr("Pretraining cannot start now: a run is going, or the Setup page has an "
+             "error."));
+  });
+  needProject << menu->addAction(tr("&Stop Training"), panel_, &TrainingPanel::stop);
+  menu->addSeparator();
+  needProject << menu->addAction(tr("&Dashboard"), this,
+                                 [this] { showPage(&TrainingPanel::showDashboard); });
+  // Runs: re-open, compare, export the model or metrics, "Use This Model".
+  needProject << menu->addAction(tr("&Runs and Models…"), this,
+                                 [this] { showPage(&TrainingPanel::showRuns); });
+  menu->addSeparator();
+  menu->addAction(autoRetrainer->enableAction());
+  menu->addAction(autoRetrainer->everyAction());
+  return needProject;
+}
+
+}  // namespace spanforge::ui

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QDockWidget>
+#include <QList>
+
+class QAction;
+class QMainWindow;
+class QMenu;
+
+namespace spanforge::ui {
+
+class AutoRetrainer;
+class TrainingPanel;
+
+// The Training panel in a dock on the right of the main window (hidden
+// until asked for), and the Train menu that opens its pages and starts runs.
+class TrainingDock : public QDockWidget {
+  Q_OBJECT
+ public:
+  // `panel` is reparented into the dock.
+  TrainingDock(TrainingPanel* panel, QMainWindow* window);
+
+  // Shows the dock, the Dashboard while a run trains, else Setup; the first
+  // time with most of the window's width, as plots need room.
+  void showTraining();
+  // Fills `menu`; returns the actions that need an open project.
+  QList<QAction*> fillMenu(QMenu* menu, AutoRetrainer* autoRetrainer);
+
+ signals:
+  void message(const QString& text);
+
+ private:
+  void showPage(void (TrainingPanel::*page)());
+
+  TrainingPanel* panel_;
+  QMainWindow* window_;
+};
+
+}  // namespace spanforge::ui
