@@ -36,7 +36,7 @@ at::Tensor toDevice(const at::Tensor& host, const at::Device& dev) {
 }  // namespace
 
 struct BatchTensors::Impl {
-  at::Tensor hashIds, vectorIds, mask, lengths, tags;
+  at::Tensor hashIds, vectorIds, mask, lengths, tags, singletons;
   std::vector<at::Tensor> charBuckets;
   at::Tensor charOrder;
 
@@ -91,6 +91,10 @@ BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVecto
   at::Tensor lengths = at::zeros({b}, at::TensorOptions().dtype(at::kLong));
   at::Tensor mask = at::zeros({b, t}, hostOptions(at::kBool, dev));
   const bool gold = batch.hasTags();
+  bool anySingletons = false;
+  for (int64_t i = 0; i < b && !anySingletons; ++i)
+    anySingletons = !batch.sentence(i).singletons.empty();
+  at::Tensor single = anySingletons ? at::zeros({b, t}, hostOptions(at::kBool, dev)) : at::Tensor();
   at::Tensor tags = gold ? at::zeros({b, t}, longs) : at::Tensor();
   int64_t* hp = hash.data_ptr<int64_t>();
   for (int64_t i = 0; i < b; ++i) {
@@ -106,6 +110,10 @@ BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVecto
     if (withVectors) {
       std::copy(s.vectorIds.begin(), s.vectorIds.end(), vecs.data_ptr<int64_t>() + i * t);
     }
+    if (anySingletons && static_cast<int64_t>(s.singletons.size()) == n) {
+      bool* sp = single.data_ptr<bool>() + i * t;
+      for (int64_t j = 0; j < n; ++j) sp[j] = s.singletons[static_cast<size_t>(j)] != 0;
+    }
     if (gold) {
       const std::vector<int64_t>& g = batch.tags(i);
       std::copy(g.begin(), g.end(), tags.data_ptr<int64_t>() + i * t);
@@ -117,6 +125,7 @@ BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVecto
   impl_->mask = toDevice(mask, dev);
   impl_->lengths = lengths;
   if (gold) impl_->tags = toDevice(tags, dev);
+  if (anySingletons) impl_->singletons = toDevice(single, dev);
 }
 
 BatchTensors::~BatchTensors() = default;
@@ -128,6 +137,7 @@ const std::vector<at::Tensor>& BatchTensors::charBuckets() const { return impl_-
 const at::Tensor& BatchTensors::charOrder() const { return impl_->charOrder; }
 const at::Tensor& BatchTensors::vectorIds() const { return impl_->vectorIds; }
 const at::Tensor& BatchTensors::mask() const { return impl_->mask; }
+const at::Tensor& BatchTensors::singletons() const { return impl_->singletons; }
 const at::Tensor& BatchTensors::lengths() const { return impl_->lengths; }
 const at::Tensor& BatchTensors::tags() const { return impl_->tags; }
 

@@ -42,6 +42,9 @@ class BatchTensors {
   const at::Tensor& mask() const;       // [B, T] bool
   const at::Tensor& lengths() const;    // [B] int64, always on the CPU
   const at::Tensor& tags() const;       // [B, T] int64; undefined without gold
+  // [B, T] bool: training singletons (SentenceFeatures::singletons);
+  // undefined when no sentence has them.
+  const at::Tensor& singletons() const;
 
  private:
   struct Impl;

@@ -40,6 +40,11 @@ struct ModelConfig {
   // with this probability, so the model learns to tag words it has not seen
   // from their shape, affixes, characters and context.
   double wordDropout = 0.1;
+  // While training, a word seen only once in the training data is hidden
+  // (as word_dropout hides any word) with this probability instead: the
+  // unknown word then learns from the words most like tomorrow's unseen
+  // ones (Lample et al. 2016 replace singletons with 0.5).
+  double singletonDropout = 0.0;
   // Words not seen in training share one learned embedding (trained through
   // word_dropout) instead of hashed rows trained for other words; see
   // KnownWords. The package stores the training words.

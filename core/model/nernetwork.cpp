@@ -27,6 +27,7 @@ struct NerNetwork::Impl {
   std::unique_ptr<Crf> crf;
   double dropout = 0.0;
   double wordDropout = 0.0;
+  double singletonDropout = 0.0;
   int64_t wordDim = 0;
   bool unknownWords = false;
   bool hasNorm = false;      // NORM is among the features (then it is slot 0)
@@ -38,8 +39,8 @@ struct NerNetwork::Impl {
 NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors)
     : impl_(std::make_unique<Impl>()) {
   if (config.dropout < 0 || config.dropout >= 1 || config.wordDropout < 0 ||
-      config.wordDropout >= 1)
-    throw std::invalid_argument("dropout and word_dropout must be in [0, 1)");
+      config.wordDropout >= 1 || config.singletonDropout < 0 || config.singletonDropout >= 1)
+    throw std::invalid_argument("dropout, word_dropout and singleton_dropout must be in [0, 1)");
   if (config.wordDim < 1 || config.charDim < 1 || config.charFilters < 1 || config.charKernel < 1 ||
       config.charHidden < 1 || config.hidden < 1 || config.layers < 1 || config.cnnDepth < 0 ||
       config.cnnKernel < 1)
@@ -47,6 +48,7 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
   Impl& d = *impl_;
   d.dropout = config.dropout;
   d.wordDropout = config.wordDropout;
+  d.singletonDropout = config.singletonDropout;
   d.wordDim = config.wordDim;
   d.unknownWords = config.unknownWords;
   const std::vector<int64_t> features = parseWordFeatures(config.wordFeatures);
@@ -93,12 +95,18 @@ torch::Tensor NerNetwork::inputs(const BatchTensors& batch, bool train) const {
   const torch::Tensor ids = d.allFeatures ? all : all.index_select(2, d.features);
   std::vector<torch::Tensor> parts;
   torch::Tensor hashed = d.hash->forward(ids);
-  if (train && d.wordDropout > 0 && d.hasNorm) {
+  const bool singletons = d.singletonDropout > 0 && batch.singletons().defined();
+  if (train && (d.wordDropout > 0 || singletons) && d.hasNorm) {
     // Hide whole tokens' word identity (feature 0, the normalised word); the
     // other features stay. With unknown_words the word becomes the unknown
     // word, which trains the embedding unseen words get; otherwise zero.
-    const torch::Tensor keep =
-        torch::empty({b, t, 1}, hashed.options()).bernoulli_(1.0 - d.wordDropout);
+    // Training singletons are hidden with singleton_dropout instead.
+    torch::Tensor keep = torch::empty({b, t, 1}, hashed.options()).bernoulli_(1.0 - d.wordDropout);
+    if (singletons) {
+      const torch::Tensor keepSingle =
+          torch::empty({b, t, 1}, hashed.options()).bernoulli_(1.0 - d.singletonDropout);
+      keep = torch::where(batch.singletons().unsqueeze(2), keepSingle, keep);
+    }
     torch::Tensor hidden = torch::zeros({1, 1, d.wordDim}, hashed.options());
     if (d.unknownWords) hidden = d.hash->forward(d.unknownIds).narrow(2, 0, d.wordDim);
     hashed = torch::cat({hashed.narrow(2, 0, d.wordDim) * keep + hidden * (1 - keep),

@@ -17,6 +17,9 @@ struct SentenceFeatures {
   // [length]: 1 + row in the pretrained Vectors, 0 for a word without one.
   // Empty when the model has no vectors.
   std::vector<int64_t> vectorIds;
+  // [length]: 1 for a word seen once in the training data, for
+  // model.singleton_dropout (the trainer sets it); empty otherwise.
+  std::vector<uint8_t> singletons;
 };
 
 }  // namespace spanforge::model

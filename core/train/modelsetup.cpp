@@ -40,6 +40,7 @@ std::unique_ptr<model::NerModel> fromPretrained(TrainConfig& config, const Corpu
         (arch.vectors.empty() ? "to \"\"" : "to \"" + arch.vectors + "\"") + " to use them");
   arch.dropout = config.model.dropout;
   arch.wordDropout = config.model.wordDropout;
+  arch.singletonDropout = config.model.singletonDropout;
   arch.unknownWords = config.model.unknownWords;
   arch.tagScheme = config.model.tagScheme;
   arch.vectors = config.model.vectors;

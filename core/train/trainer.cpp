@@ -7,6 +7,7 @@
 #include "train/bestmodel.h"
 #include "train/data/batcher.h"
 #include "train/data/datarequirements.h"
+#include "train/data/singletonmarker.h"
 #include "train/datawaitmeter.h"
 #include "train/device/computedevice.h"
 #include "train/device/hardwaresampler.h"
@@ -128,6 +129,7 @@ void Trainer::Impl::featurize() {
     features.push_back(model->featurize(e.tokens));
     tags.push_back(model->encodeTags(e.spans, e.tokens.size()));
   }
+  if (config.model.singletonDropout > 0) SingletonMarker::mark(train, features);
 }
 
 void Trainer::Impl::joinGroup() {

@@ -2,6 +2,7 @@
 #include "model/knownwords.h"
 #include "model/nermodel.h"
 #include "tempdir.h"
+#include "torchcatch.h"
 #include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
 #include "train/modelsetup.h"
@@ -12,8 +13,6 @@
 #include "train/trainingerror.h"
 #include "traintestdata.h"
 
-#include <torch/torch.h>
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include <atomic>

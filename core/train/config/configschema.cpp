@@ -171,6 +171,9 @@ std::vector<ConfigField> buildFields() {
             "Dropout on the embeddings and on the encoder output"),
       field(m, "word_dropout", M, &ModelConfig::wordDropout, reals(0, 1, false, true),
             "Chance of hiding a token's word feature while training (helps with unseen words)"),
+      field(m, "singleton_dropout", M, &ModelConfig::singletonDropout, reals(0, 1, false, true),
+            "While training, hide words seen once in the training data with this probability "
+            "(instead of word_dropout); 0 = off"),
       field(m, "unknown_words", M, &ModelConfig::unknownWords, anyBool(),
             "Words not seen in training share one learned embedding (trained by word_dropout)"),
       field(m, "tag_scheme", M, &ModelConfig::tagScheme, oneOf({"biluo", "iob2"}),

@@ -1,0 +1,66 @@
+#include "model/batch.h"
+#include "model/batchtensors.h"
+#include "model/nermodel.h"
+#include "recordingobserver.h"
+#include "tempdir.h"
+#include "train/data/singletonmarker.h"
+#include "train/trainer.h"
+#include "traintestdata.h"
+
+#include "torchcatch.h"
+
+using namespace spanforge;
+using namespace spanforge::train;
+using namespace spanforge::train::testing;
+using spanforge::testing::TempDir;
+
+TEST_CASE("singletons: words seen once in the training data, by normalised form") {
+  Corpus c;
+  c.add(Example{{"Paris", "is", "big"}, {}});
+  c.add(Example{{"PARIS", "was", "big", "."}, {}});
+  c.add(Example{{"Lyon", "is", "."}, {}});
+  model::NerModel m(tinyConfig().model, {"LOC"});
+  std::vector<model::SentenceFeatures> f;
+  for (const auto& e : c.examples()) f.push_back(m.featurize(e.tokens));
+  SingletonMarker::mark(c, f);
+  // "paris" x2 (case folded), "is" x2, "big" x2, "." x2; "was" and "lyon" once.
+  CHECK(f[0].singletons == std::vector<uint8_t>{0, 0, 0});
+  CHECK(f[1].singletons == std::vector<uint8_t>{0, 1, 0, 0});
+  CHECK(f[2].singletons == std::vector<uint8_t>{1, 0, 0});
+
+  model::Batch b;
+  b.add(f[1]);
+  b.add(f[2]);
+  const model::BatchTensors t(b, tinyConfig().model.hashSeeds, false, "cpu");
+  REQUIRE(t.singletons().defined());
+  CHECK(t.singletons().sizes() == torch::IntArrayRef({2, 4}));
+  CHECK(t.singletons()[0][1].item<bool>());
+  CHECK(t.singletons()[1][0].item<bool>());
+  CHECK(t.singletons().sum().item<int64_t>() == 2);
+  // Features without marks (prediction): no tensor.
+  model::Batch plain;
+  plain.add(m.featurize({"Paris"}));
+  CHECK_FALSE(model::BatchTensors(plain, tinyConfig().model.hashSeeds, false, "cpu")
+                  .singletons()
+                  .defined());
+}
+
+TEST_CASE("singleton_dropout trains, and changes training only through the singletons") {
+  TempDir dir;
+  TrainConfig config = tinyConfig();
+  config.training.maxSteps = 8;
+  std::vector<double> losses[3];
+  for (int run = 0; run < 3; ++run) {
+    config.model.singletonDropout = run == 0 ? 0.0 : 0.5;
+    RecordingObserver obs;
+    TrainerOptions options;
+    options.observer = &obs;
+    const auto done = Trainer(config, head(demoTrain(), 200), head(demoDev(), 60),
+                              dir.file("m" + std::to_string(run)), options)
+                          .run();
+    REQUIRE(done.reason == FinishReason::MaxSteps);
+    losses[run] = obs.losses();
+  }
+  CHECK(losses[1] != losses[0]);  // singletons were hidden
+  CHECK(losses[1] == losses[2]);  // reproducible
+}
