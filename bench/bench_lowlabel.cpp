@@ -3,12 +3,13 @@
 // Prints a row and a JSON line per result; not a test. Usage:
 //   bench_lowlabel [--corpus wnut17|wikigold] [--fractions 0.05,0.1,0.2,1]
 //                  [--seed S] [--config FILE] [--pretrain-steps N]
-//                  [--pretrained DIR] [--skip-plain] [--skip-pretrained]
+//                  [--pretrained DIR] [--pretrained-out DIR] [--skip-plain]
+//                  [--skip-pretrained]
 // wnut17: resources/demo train/dev/test; wikigold: fold 0 of bench_crossval's
 // 5-fold split. The labelled share is a seeded draw of training sentences;
 // the same seed draws the same share, with and without pretraining. One
 // pretraining per run (on all texts: an unlabelled pool holds the labelled
-// ones too), unless --pretrained gives one.
+// ones too), unless --pretrained gives one; --pretrained-out keeps it.
 #include "crossvalfold.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
@@ -57,7 +58,7 @@ std::vector<double> parseList(const std::string& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string corpus = "wnut17", configFile, pretrainedDir;
+  std::string corpus = "wnut17", configFile, pretrainedDir, pretrainedOut;
   std::vector<double> fractions{0.05, 0.1, 0.2, 1.0};
   long long seed = 0, pretrainSteps = -1;
   bool plain = true, pretrained = true;
@@ -80,6 +81,8 @@ int main(int argc, char** argv) {
       pretrainSteps = std::atoll(argv[++i]);
     else if (a == "--pretrained" && hasValue)
       pretrainedDir = argv[++i];
+    else if (a == "--pretrained-out" && hasValue)
+      pretrainedOut = argv[++i];
     else {
       std::fprintf(stderr, "bench_lowlabel: unknown or incomplete argument %s\n", a.c_str());
       return 2;
@@ -115,7 +118,7 @@ int main(int argc, char** argv) {
     std::vector<std::vector<std::string>> texts;
     for (const auto* c : {&trainAll, &dev})
       for (const auto& e : c->examples()) texts.push_back(e.tokens);
-    pretrainedDir = (work / "pretrained").string();
+    pretrainedDir = pretrainedOut.empty() ? (work / "pretrained").string() : pretrainedOut;
     train::Pretrainer pretrainer(config, std::move(texts), pretrainedDir);
     const train::PretrainResult r = pretrainer.run();
     if (r.reason == train::FinishReason::Failed) {

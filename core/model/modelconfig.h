@@ -61,6 +61,11 @@ struct ModelConfig {
   // Weights from `spanforge-cli pretrain` (a directory) that a new model
   // starts from; empty for a random start. Not read when resuming.
   std::string pretrained;
+  // With `pretrained` and unknown_words: the words of the pretraining text
+  // count as known too (they keep their pretrained rows); false: only the
+  // training words do, and other words are the unknown word, as without
+  // pretraining.
+  bool pretrainedVocabulary = true;
 };
 
 }  // namespace spanforge::model

@@ -46,6 +46,7 @@ std::unique_ptr<model::NerModel> fromPretrained(TrainConfig& config, const Corpu
   arch.vectors = config.model.vectors;
   arch.freezeVectors = config.model.freezeVectors;
   arch.pretrained = config.model.pretrained;
+  arch.pretrainedVocabulary = config.model.pretrainedVocabulary;
   config.model = arch;
   torch::manual_seed(static_cast<uint64_t>(config.training.seed));
   std::unique_ptr<model::NerModel> out;
@@ -55,7 +56,7 @@ std::unique_ptr<model::NerModel> fromPretrained(TrainConfig& config, const Corpu
     throw TrainingError(std::string("cannot build the model: ") + x.what());
   }
   model::WeightTransfer::copy(pre.model(), *out);
-  known = pre.model().knownWords();
+  if (config.model.pretrainedVocabulary) known = pre.model().knownWords();
   return out;
 }
 

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 using namespace spanforge;
 using namespace spanforge::train;
@@ -121,9 +122,27 @@ TEST_CASE("pretraining writes checkpoints a new model starts from") {
   auto model = ModelSetup::build(config, labelled, "", nullptr);
   CHECK(config.model.dropout == 0.2);
   CHECK(sameWeights(pre.model(), *model, "output", "crf"));
-  const std::string unlabelledWord = model::Featurizer::norm(demoTrain()[250].tokens.front());
+  // A word of the pretraining text that no labelled sentence has.
+  std::set<std::string> labelledWords;
+  for (const auto& e : labelled.examples())
+    for (const auto& t : e.tokens) labelledWords.insert(model::Featurizer::norm(t));
+  std::string unlabelledWord;
+  for (size_t i = 250; i < 300 && unlabelledWord.empty(); ++i)
+    for (const auto& t : demoTrain()[i].tokens)
+      if (!labelledWords.count(model::Featurizer::norm(t)))
+        unlabelledWord = model::Featurizer::norm(t);
+  REQUIRE_FALSE(unlabelledWord.empty());
   CHECK(model->knownWords()->contains(unlabelledWord));
   CHECK(pre.model().knownWords()->contains(unlabelledWord));
+
+  // Only the labelled words known: the others are the unknown word, as
+  // without pretraining; the weights are the same.
+  TrainConfig narrow = tinyConfig();
+  narrow.model.pretrained = out;
+  narrow.model.pretrainedVocabulary = false;
+  auto narrowModel = ModelSetup::build(narrow, labelled, "", nullptr);
+  CHECK_FALSE(narrowModel->knownWords()->contains(unlabelledWord));
+  CHECK(sameWeights(pre.model(), *narrowModel, "output", "crf"));
 
   // Without it, a random start.
   TrainConfig plain = tinyConfig();

@@ -183,6 +183,9 @@ std::vector<ConfigField> buildFields() {
       field(m, "pretrained", M, &ModelConfig::pretrained, anyString(),
             "Pretrained weights (a `spanforge-cli pretrain` output folder) a new model starts "
             "from; empty = random"),
+      field(m, "pretrained_vocabulary", M, &ModelConfig::pretrainedVocabulary, anyBool(),
+            "With pretrained weights: words of the pretraining text keep their pretrained "
+            "embeddings instead of becoming the unknown word"),
       field(m, "freeze_vectors", M, &ModelConfig::freezeVectors, anyBool(),
             "Keep pretrained vectors fixed during training"),
       // [training]
