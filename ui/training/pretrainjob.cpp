@@ -82,7 +82,7 @@ TrainingOutcome PretrainJob::run(const TrainingRequest& request, train::Training
   start.runId = recorded.runId();
   start.device = QString::fromStdString(device);
   start.modelDir = output;
-  start.devSource = QStringLiteral("a held-out 5% of the text (loss only)");
+  start.pretraining = true;
   start.trainSentences = sentences;
   start.trainWords = words;
   start.config = request.config;

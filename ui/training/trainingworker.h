@@ -39,7 +39,8 @@ struct TrainingStart {
   QString modelDir;
   QString devSource;  // how the dev set was chosen, for people
   int64_t trainSentences = 0, trainWords = 0, devSentences = 0, devWords = 0;
-  QStringList warnings;  // documents left out while loading
+  QStringList warnings;      // documents left out while loading
+  bool pretraining = false;  // a PretrainJob: text, no dev set, no model
   train::TrainConfig config;
 };
 

@@ -276,6 +276,8 @@ TEST_CASE("Pretrain from the GUI: its loss on the dashboard, a stored run, Start
   CHECK(QFile::exists(outcome.pretrainedDir + QStringLiteral("/pretrain.json")));
   CHECK(dash->plot<LossPlot>()->rawGraph()->dataCount() == 9);
   CHECK(dash->plot<MemoryPlot>()->speedGraph()->dataCount() == 9);
+  CHECK(dash->plot<LossPlot>()->yAxis->label().contains(QStringLiteral("per predicted character")));
+  CHECK(dash->stateText().contains(QStringLiteral("held-out loss")));
   const QString shots = QDir::tempPath() + QStringLiteral("/spanforge-shots");
   QDir().mkpath(shots);
   REQUIRE(w.window->grab().save(shots + QStringLiteral("/pretrain-dashboard.png")));

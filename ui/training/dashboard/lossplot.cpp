@@ -22,6 +22,11 @@ LossPlot::LossPlot(QWidget* parent) : TrainingPlot(tr("Training loss"), parent) 
   clear();
 }
 
+void LossPlot::setPretraining(bool pretraining) {
+  yAxis->setLabel(pretraining ? tr("loss per predicted character (log)")
+                              : tr("loss per sentence (log)"));
+}
+
 void LossPlot::clear() {
   raw_->data()->clear();
   smoothed_->data()->clear();

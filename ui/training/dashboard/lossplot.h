@@ -21,6 +21,9 @@ class LossPlot : public TrainingPlot {
   explicit LossPlot(QWidget* parent = nullptr);
 
   void clear() override;
+  // A pretraining run's loss is per predicted character, a training run's
+  // per sentence: the axis says which.
+  void setPretraining(bool pretraining);
   // Step events only (evaluations are left out).
   void addEvent(const store::MetricEvent& event) override;
 

@@ -164,12 +164,18 @@ void TrainingDashboard::startLive(const TrainingStart& s) {
   stats_->setPatience(t.patience);
   QString where = deviceText(s.device);
   if (s.processes > 1) where = tr("%1 × %2 processes").arg(where).arg(s.processes);
-  header_ = tr("Run %1 · training on %2 · %L3 train / %L4 dev sentences (dev: %5)")
-                .arg(s.runId)
-                .arg(where)
-                .arg(s.trainSentences)
-                .arg(s.devSentences)
-                .arg(s.devSource);
+  plot<LossPlot>()->setPretraining(s.pretraining);
+  header_ = s.pretraining ? tr("Run %1 · pretraining on %2 · %L3 sentences of text (%L4 words)")
+                                .arg(s.runId)
+                                .arg(where)
+                                .arg(s.trainSentences)
+                                .arg(s.trainWords)
+                          : tr("Run %1 · training on %2 · %L3 train / %L4 dev sentences (dev: %5)")
+                                .arg(s.runId)
+                                .arg(where)
+                                .arg(s.trainSentences)
+                                .arg(s.devSentences)
+                                .arg(s.devSource);
   setState(header_);
   progress_->setRange(0, 0);  // busy until the first step says how far
   stop_->setEnabled(true);
@@ -235,6 +241,7 @@ void TrainingDashboard::showRun(const store::RunRecord& run,
                                 const std::vector<store::MetricEvent>& events) {
   reset(run.id, QString::fromStdString(run.device));
   live_ = false;
+  plot<LossPlot>()->setPretraining(run.kind == store::RunRecord::kPretrainRun);
   stop_->setEnabled(false);
   for (TrainingPlot* p : plots_) p->load(events);
   table_->load(events);
