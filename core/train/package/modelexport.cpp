@@ -4,6 +4,7 @@
 #include "train/package/modelcard.h"
 #include "train/package/modelpackage.h"
 #include "train/package/modelpackageerror.h"
+#include "train/package/packagefiles.h"
 
 #include <ctime>
 #include <filesystem>
@@ -14,23 +15,6 @@ namespace spanforge::train {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buf;
-}
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ModelPackageError(path, "cannot be read");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 }  // namespace
 
@@ -48,9 +32,10 @@ void ModelExport::run(const std::string& package, const std::string& target) {
     fs::copy_file(entry.path(), out.file(name), ec);
     if (ec) throw ModelPackageError(entry.path().string(), "cannot copy: " + ec.message());
   }
-  const std::string config = readText((fs::path(package) / ModelPackage::kConfigFile).string());
+  const std::string config =
+      PackageFiles::readText((fs::path(package) / ModelPackage::kConfigFile).string());
   std::ofstream card(out.file(ModelCard::kFileName), std::ios::binary);
-  card << ModelCard::markdown(info, config, today());
+  card << ModelCard::markdown(info, config, PackageFiles::nowUtc());
   card.close();
   if (!card) throw ModelPackageError(out.file(ModelCard::kFileName), "cannot be written");
   out.commit();

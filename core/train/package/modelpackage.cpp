@@ -7,6 +7,7 @@
 #include "train/config/tomlconfig.h"
 #include "train/package/atomicdirectory.h"
 #include "train/package/modelpackageerror.h"
+#include "train/package/packagefiles.h"
 #include "train/package/vectorsfile.h"
 
 #include <c10/util/Exception.h>
@@ -28,37 +29,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string join(const std::string& dir, const char* name) {
-  return (fs::path(dir) / name).string();
-}
-
-std::string nowUtc() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
+using PF = PackageFiles;
 
 // torch's errors carry a C++ backtrace that means nothing to a user.
 std::string messageOf(const std::exception& e) {
   if (const auto* c10 = dynamic_cast<const c10::Error*>(&e)) return c10->what_without_backtrace();
   return e.what();
-}
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ModelPackageError(path, "missing or unreadable");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out.flush()) throw ModelPackageError(path, "cannot write");
 }
 
 // Size and XXH3-64 of a file.
@@ -87,7 +63,7 @@ PackageFile digest(const std::string& path) {
 // Every file meta.json lists must be there, whole and unchanged; the ones
 // this version needs must be listed.
 void checkFiles(const std::string& dir, const PackageInfo& info) {
-  const std::string meta = join(dir, ModelPackage::kMetaFile);
+  const std::string meta = PF::join(dir, ModelPackage::kMetaFile);
   std::vector<std::string> required = {ModelPackage::kWeightsFile, ModelPackage::kConfigFile};
   if (info.vectorsRows > 0) required.push_back(ModelPackage::kVectorsFile);
   if (info.knownWords > 0) required.push_back(ModelPackage::kKnownWordsFile);
@@ -127,7 +103,7 @@ void ModelPackage::checkReplaceable(const std::string& dir) {
   if (!fs::is_directory(status))
     throw ModelPackageError(dir, "exists and is not a directory; refusing to replace it");
   if (fs::is_empty(dir, ec)) return;
-  if (!fs::exists(join(dir, kMetaFile)))
+  if (!fs::exists(PF::join(dir, kMetaFile)))
     throw ModelPackageError(dir,
                             "exists and is not a model package (no meta.json); refusing to "
                             "replace it");
@@ -139,7 +115,7 @@ void ModelPackage::write(const std::string& dir, const model::NerModel& model,
   AtomicDirectory out(dir);
   info.formatVersion = kFormatVersion;
   info.spanforgeVersion = SPANFORGE_VERSION;
-  info.created = nowUtc();
+  info.created = PF::nowUtc();
   info.labels = model.labels();
   info.tagScheme = config.model.tagScheme;
   info.files.clear();
@@ -148,9 +124,9 @@ void ModelPackage::write(const std::string& dir, const model::NerModel& model,
   try {
     model.saveWeights(weights);
   } catch (const std::exception& e) {
-    throw ModelPackageError(join(dir, kWeightsFile), e.what());
+    throw ModelPackageError(PF::join(dir, kWeightsFile), e.what());
   }
-  writeText(out.file(kConfigFile), toToml(config));
+  PF::writeText(out.file(kConfigFile), toToml(config));
   info.vectorsRows = 0;
   info.vectorsDim = 0;
   if (const auto v = model.vectors()) {
@@ -163,20 +139,20 @@ void ModelPackage::write(const std::string& dir, const model::NerModel& model,
   if (const auto known = model.knownWords()) {
     std::ostringstream words;
     known->write(words);
-    writeText(out.file(kKnownWordsFile), words.str());
+    PF::writeText(out.file(kKnownWordsFile), words.str());
     info.knownWords = static_cast<int64_t>(known->size());
   }
   for (const char* name : {kWeightsFile, kConfigFile, kVectorsFile, kKnownWordsFile})
     if (fs::exists(out.file(name))) info.files[name] = digest(out.file(name));
-  writeText(out.file(kMetaFile), info.toJson());
+  PF::writeText(out.file(kMetaFile), info.toJson());
   out.commit();
 }
 
 PackageInfo ModelPackage::readInfo(const std::string& dir) {
   if (!fs::is_directory(dir)) throw ModelPackageError(dir, "no such model package directory");
-  const std::string meta = join(dir, kMetaFile);
+  const std::string meta = PF::join(dir, kMetaFile);
   if (!fs::exists(meta)) throw ModelPackageError(meta, "missing (not a model package?)");
-  PackageInfo info = PackageInfo::fromJson(readText(meta), meta);
+  PackageInfo info = PackageInfo::fromJson(PF::readText(meta), meta);
   if (info.formatVersion > kFormatVersion)
     throw ModelPackageError(meta, "format_version " + std::to_string(info.formatVersion) +
                                       " is newer than this Spanforge reads (" +
@@ -190,13 +166,13 @@ PackageInfo ModelPackage::readInfo(const std::string& dir) {
 
 ModelPackage ModelPackage::load(const std::string& dir) {
   PackageInfo info = readInfo(dir);
-  const std::string meta = join(dir, kMetaFile);
+  const std::string meta = PF::join(dir, kMetaFile);
   checkFiles(dir, info);
 
-  const std::string configPath = join(dir, kConfigFile);
+  const std::string configPath = PF::join(dir, kConfigFile);
   TrainConfig config;
   try {
-    config = fromToml(readText(configPath), configPath);
+    config = fromToml(PF::readText(configPath), configPath);
   } catch (const ConfigError& e) {
     throw ModelPackageError(configPath, std::string("invalid config: ") + e.what());
   }
@@ -206,7 +182,7 @@ ModelPackage ModelPackage::load(const std::string& dir) {
                                       "\"");
   std::shared_ptr<const model::Vectors> vectors;
   if (info.vectorsRows > 0) {
-    const std::string path = join(dir, kVectorsFile);
+    const std::string path = PF::join(dir, kVectorsFile);
     auto v = std::make_shared<model::Vectors>(VectorsFile::read(path));
     if (v->size() != info.vectorsRows || v->dim() != info.vectorsDim)
       throw ModelPackageError(path, "holds " + std::to_string(v->size()) + " x " +
@@ -224,7 +200,7 @@ ModelPackage ModelPackage::load(const std::string& dir) {
 
   // A hostile config could ask for tens of GB of random weights before the
   // shapes are compared; one hashed-feature table alone must fit in weights.pt.
-  const std::string weights = join(dir, kWeightsFile);
+  const std::string weights = PF::join(dir, kWeightsFile);
   const double tableBytes =
       4.0 * static_cast<double>(config.model.hashRows) * static_cast<double>(config.model.wordDim);
   if (tableBytes > static_cast<double>(info.files[kWeightsFile].bytes) + 1e6) {
@@ -241,7 +217,7 @@ ModelPackage ModelPackage::load(const std::string& dir) {
     throw ModelPackageError(meta, "labels or config do not make a model: " + messageOf(e));
   }
   if (info.knownWords > 0) {
-    const std::string path = join(dir, kKnownWordsFile);
+    const std::string path = PF::join(dir, kKnownWordsFile);
     std::ifstream in(path, std::ios::binary);
     std::shared_ptr<model::KnownWords> known;
     try {

@@ -7,6 +7,7 @@
 #include "train/package/atomicdirectory.h"
 #include "train/package/modelpackage.h"
 #include "train/package/modelpackageerror.h"
+#include "train/package/packagefiles.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,33 +24,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* kFormat = "spanforge-pretrained";
 
-std::string join(const std::string& dir, const char* name) {
-  return (fs::path(dir) / name).string();
-}
-
-std::string nowUtc() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ModelPackageError(path, "cannot open");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.flush();
-  if (!out) throw ModelPackageError(path, "cannot write (disk full?)");
-}
+using PF = PackageFiles;
 
 }  // namespace
 
@@ -62,21 +37,21 @@ PretrainedWeights::~PretrainedWeights() = default;
 
 void PretrainedWeights::write(const std::string& dir, const model::NerModel& model,
                               const TrainConfig& config, PretrainSummary summary) {
-  if (fs::exists(dir) && !fs::exists(join(dir, kMetaFile)) && !fs::is_empty(dir))
+  if (fs::exists(dir) && !fs::exists(PF::join(dir, kMetaFile)) && !fs::is_empty(dir))
     throw ModelPackageError(dir, "exists and is not a pretrain output folder; not replaced");
   AtomicDirectory out(dir);
   try {
     model.saveWeights(out.file(ModelPackage::kWeightsFile));
   } catch (const std::exception& e) {
-    throw ModelPackageError(join(dir, ModelPackage::kWeightsFile), e.what());
+    throw ModelPackageError(PF::join(dir, ModelPackage::kWeightsFile), e.what());
   }
-  writeText(out.file(ModelPackage::kConfigFile), toToml(config));
+  PF::writeText(out.file(ModelPackage::kConfigFile), toToml(config));
   if (const auto known = model.knownWords()) {
     std::ostringstream words;
     known->write(words);
-    writeText(out.file(ModelPackage::kKnownWordsFile), words.str());
+    PF::writeText(out.file(ModelPackage::kKnownWordsFile), words.str());
   }
-  summary.created = nowUtc();
+  summary.created = PF::nowUtc();
   nlohmann::ordered_json j;
   j["format"] = kFormat;
   j["format_version"] = kFormatVersion;
@@ -92,18 +67,18 @@ void PretrainedWeights::write(const std::string& dir, const model::NerModel& mod
        {ModelPackage::kWeightsFile, ModelPackage::kConfigFile, ModelPackage::kKnownWordsFile})
     if (fs::exists(out.file(name)))
       j["files"][name] = static_cast<int64_t>(fs::file_size(out.file(name)));
-  writeText(out.file(kMetaFile), j.dump(2) + "\n");
+  PF::writeText(out.file(kMetaFile), j.dump(2) + "\n");
   out.commit();
 }
 
 PretrainSummary PretrainedWeights::readSummary(const std::string& dir) {
   if (!fs::is_directory(dir)) throw ModelPackageError(dir, "no such pretrained weights folder");
-  const std::string metaPath = join(dir, kMetaFile);
+  const std::string metaPath = PF::join(dir, kMetaFile);
   if (!fs::exists(metaPath))
     throw ModelPackageError(metaPath, "missing (not a `spanforge-cli pretrain` output folder?)");
   PretrainSummary summary;
   try {
-    const nlohmann::json j = nlohmann::json::parse(readText(metaPath));
+    const nlohmann::json j = nlohmann::json::parse(PF::readText(metaPath));
     if (!j.is_object() || j.value("format", "") != kFormat)
       throw ModelPackageError(metaPath, std::string("\"format\" is not \"") + kFormat + "\"");
     const int64_t version = j.at("format_version").get<int64_t>();
@@ -125,13 +100,13 @@ PretrainSummary PretrainedWeights::readSummary(const std::string& dir) {
 
 PretrainedWeights PretrainedWeights::load(const std::string& dir, const std::string& tagScheme) {
   PretrainSummary summary = readSummary(dir);
-  const std::string metaPath = join(dir, kMetaFile);
+  const std::string metaPath = PF::join(dir, kMetaFile);
   try {
-    const nlohmann::json j = nlohmann::json::parse(readText(metaPath));
+    const nlohmann::json j = nlohmann::json::parse(PF::readText(metaPath));
     for (const auto& [name, size] : j.at("files").items()) {
       if (name.find('/') != std::string::npos || name.find("..") != std::string::npos)
         throw ModelPackageError(metaPath, "files: \"" + name + "\" is not a file of the folder");
-      const std::string path = join(dir, name.c_str());
+      const std::string path = PF::join(dir, name.c_str());
       std::error_code ec;
       const auto actual = fs::file_size(path, ec);
       if (ec) throw ModelPackageError(path, "missing");
@@ -143,10 +118,10 @@ PretrainedWeights PretrainedWeights::load(const std::string& dir, const std::str
     throw ModelPackageError(metaPath, std::string("not valid: ") + e.what());
   }
 
-  const std::string configPath = join(dir, ModelPackage::kConfigFile);
+  const std::string configPath = PF::join(dir, ModelPackage::kConfigFile);
   TrainConfig config;
   try {
-    config = fromToml(readText(configPath), configPath);
+    config = fromToml(PF::readText(configPath), configPath);
   } catch (const ConfigError& e) {
     throw ModelPackageError(configPath, e.what());
   }
@@ -155,13 +130,13 @@ PretrainedWeights PretrainedWeights::load(const std::string& dir, const std::str
   std::unique_ptr<model::NerModel> model;
   try {
     model = std::make_unique<model::NerModel>(arch, std::vector<std::string>{kPlaceholderLabel});
-    model->loadWeights(join(dir, ModelPackage::kWeightsFile));
+    model->loadWeights(PF::join(dir, ModelPackage::kWeightsFile));
   } catch (const std::exception& e) {
-    throw ModelPackageError(join(dir, ModelPackage::kWeightsFile), e.what());
+    throw ModelPackageError(PF::join(dir, ModelPackage::kWeightsFile), e.what());
   }
-  const std::string knownPath = join(dir, ModelPackage::kKnownWordsFile);
+  const std::string knownPath = PF::join(dir, ModelPackage::kKnownWordsFile);
   if (fs::exists(knownPath)) {
-    std::istringstream in(readText(knownPath));
+    std::istringstream in(PF::readText(knownPath));
     try {
       model->setKnownWords(std::make_shared<model::KnownWords>(model::KnownWords::read(in)));
     } catch (const std::exception& e) {

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+
+namespace spanforge::train {
+
+// Small file helpers shared by the folders Spanforge writes (model
+// packages, their exports, pretrained weights); errors are
+// ModelPackageError naming the file.
+class PackageFiles {
+ public:
+  static std::string join(const std::string& dir, const char* name);
+  // Now in UTC, ISO 8601 ("2026-11-25T18:30:59Z").
+  static std::string nowUtc();
+  static std::string readText(const std::string& path);
+  // Replaces the file; "cannot write" (a full disk, mostly) when it fails.
+  static void writeText(const std::string& path, const std::string& text);
+};
+
+}  // namespace spanforge::train
