@@ -6,8 +6,10 @@
 #include "cli/alsimulationreport.h"
 #include "cli/interruptguard.h"
 #include "cli/strategyoption.h"
+#include "io/scratchdirectory.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
+#include "train/pretrain/pretrainer.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -15,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 
 namespace spanforge::cli {
 namespace {
@@ -90,6 +93,9 @@ CLI::App* AlSimulateCommand::setup(CLI::App& app) {
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_flag("--json", json_, "Print the curves and summary as JSON instead of tables");
   cmd->add_flag("--diverse", diverse_, "Skip near-duplicates when choosing each step");
+  cmd->add_flag("--pretrain", pretrain_,
+                "First pretrain on the texts of the pool and the dev set ([pretraining]); every "
+                "seed round and full-data training starts from those weights");
   cmd->add_option("--threads", threads_, "Threads predicting and scoring; 0 = one per core")
       ->check(CLI::Range(0, 1024));
   cmd->add_option("--models-dir", modelsDir_,
@@ -152,6 +158,38 @@ int AlSimulateCommand::run(Console& console) {
 
   const InterruptGuard interrupt;
   options.cancel = &interrupt.flag();
+  // One pretraining for every seed: the texts are the same, the labels unused.
+  std::unique_ptr<io::ScratchDirectory> scratch;
+  if (pretrain_) {
+    std::string dir;
+    if (modelsDir_.empty()) {
+      scratch = std::make_unique<io::ScratchDirectory>("spanforge-al-pretrain-");
+      dir = (scratch->path() / "pretrained").string();
+    } else {
+      dir = (std::filesystem::path(modelsDir_) / "pretrained").string();
+    }
+    std::vector<std::vector<std::string>> texts;
+    for (const auto* c : {&pool, &dev})
+      for (const auto& e : c->examples()) texts.push_back(e.tokens);
+    console.err << "Pretraining on " << texts.size() << " sentences of the pool and dev set\n";
+    train::PretrainerOptions pretrainOptions;
+    pretrainOptions.cancel = options.cancel;
+    const train::PretrainResult r =
+        train::Pretrainer(config, std::move(texts), dir, std::move(pretrainOptions)).run();
+    if (r.reason == train::FinishReason::Failed) {
+      console.err << "error: pretraining failed: " << r.message << "\n";
+      return kBadInput;
+    }
+    if (r.reason == train::FinishReason::Cancelled || r.outputDir.empty()) {
+      console.err << "Interrupted while pretraining.\n";
+      return kBadInput;
+    }
+    char line[128];
+    std::snprintf(line, sizeof line, "Pretrained %lld steps in %.1fs: held-out loss %.4f\n",
+                  static_cast<long long>(r.steps), r.seconds, r.heldOutLoss);
+    console.err << line;
+    config.model.pretrained = r.outputDir;
+  }
   const bool table = !json_;
   if (table) console.out << AlSimulationReport::header() << std::flush;
   std::vector<active::AlSimulationResult> runs;
@@ -188,6 +226,7 @@ int AlSimulateCommand::run(Console& console) {
     settings.maxEpochs = config.training.maxEpochs;
     settings.patience = config.training.patience;
     settings.maxMinutes = config.training.maxMinutes;
+    settings.pretrained = pretrain_;
     console.out << AlSimulationReport::json(settings, runs, summary).dump(2) << "\n";
   } else {
     console.out << AlSimulationReport::summary(summary);

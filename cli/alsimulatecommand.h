@@ -11,7 +11,8 @@ namespace spanforge::cli {
 // al-simulate --train FILE --dev FILE --test FILE [--strategy S[,S...]|all]
 //   [--seed N[,N...]] [--seed-fraction F] [--step-fraction F] [--rounds N]
 //   [--config FILE] [--max-steps N] [--max-epochs N] [--max-minutes M]
-//   [--full-f1 F] [--json] [--diverse] [--threads N] [--models-dir DIR]:
+//   [--full-f1 F] [--pretrain] [--json] [--diverse] [--threads N]
+//   [--models-dir DIR]:
 // the active-learning curves the strategies would give, simulated with the
 // gold labels of the training file, for each seed, and their mean.
 class AlSimulateCommand : public Command {
@@ -35,6 +36,7 @@ class AlSimulateCommand : public Command {
   double fullF1_ = -1.0;
   bool json_ = false;
   bool diverse_ = false;
+  bool pretrain_ = false;
   int threads_ = 0;
   std::string modelsDir_;
 };

@@ -91,6 +91,7 @@ nlohmann::ordered_json AlSimulationReport::json(const AlSimulationSettings& sett
   j["seeds"] = settings.seeds;
   j["seed_fraction"] = settings.seedFraction;
   j["step_fraction"] = settings.stepFraction;
+  j["pretrained"] = settings.pretrained;
   j["budget"] = {{"max_steps", settings.maxSteps},
                  {"max_epochs", settings.maxEpochs},
                  {"patience", settings.patience},

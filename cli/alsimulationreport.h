@@ -20,6 +20,7 @@ struct AlSimulationSettings {
   int64_t maxEpochs = 0;
   int64_t patience = 0;
   double maxMinutes = 0.0;
+  bool pretrained = false;  // --pretrain
 };
 
 // al-simulate's output: a table row per round as it ends, a summary table

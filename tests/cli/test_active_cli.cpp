@@ -298,6 +298,35 @@ TEST_CASE("cli al-simulate starts every strategy from one seed round and repeats
       }
 }
 
+TEST_CASE("cli al-simulate --pretrain starts the seed round from weights pretrained on the pool") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 6);
+  auto config = tinyConfig();
+  config.training.maxSteps = 6;
+  config.pretraining.maxSteps = 3;
+  config.pretraining.batchWords = 300;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const auto r =
+      run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--config",
+           f.config, "--rounds", "2", "--seed-fraction", "0.2", "--step-fraction", "0.1",
+           "--pretrain", "--json", "--models-dir", dir.file("m")});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("Pretraining on 260 sentences of the pool and dev set") != std::string::npos);
+  CHECK(r.err.find("Pretrained 3 steps") != std::string::npos);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["pretrained"] == true);
+  CHECK(std::ifstream(dir.file("m/pretrained/pretrain.json")).good());
+  for (const char* package : {"m/round-1/config.toml", "m/full-data/config.toml"}) {
+    std::ifstream in(dir.file(package));
+    std::stringstream text;
+    text << in.rdbuf();
+    INFO(package);
+    CHECK(text.str().find("pretrained = \"" + dir.file("m/pretrained") + "\"") !=
+          std::string::npos);
+  }
+}
+
 TEST_CASE("cli al-simulate refuses bad settings with exit 1") {
   TempDir dir;
   const Files f = makeFiles(dir, 10);
