@@ -45,6 +45,10 @@ struct ModelConfig {
   // unknown word then learns from the words most like tomorrow's unseen
   // ones (Lample et al. 2016 replace singletons with 0.5).
   double singletonDropout = 0.0;
+  // While training, each character a token's character encoder reads is
+  // blanked (as padding) with this probability, so that names are tagged
+  // from their spelling as a whole rather than one telling character.
+  double charDropout = 0.0;
   // Words not seen in training share one learned embedding (trained through
   // word_dropout) instead of hashed rows trained for other words; see
   // KnownWords. The package stores the training words.

@@ -28,6 +28,7 @@ struct NerNetwork::Impl {
   double dropout = 0.0;
   double wordDropout = 0.0;
   double singletonDropout = 0.0;
+  double charDropout = 0.0;
   int64_t wordDim = 0;
   bool unknownWords = false;
   bool hasNorm = false;      // NORM is among the features (then it is slot 0)
@@ -39,8 +40,10 @@ struct NerNetwork::Impl {
 NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors)
     : impl_(std::make_unique<Impl>()) {
   if (config.dropout < 0 || config.dropout >= 1 || config.wordDropout < 0 ||
-      config.wordDropout >= 1 || config.singletonDropout < 0 || config.singletonDropout >= 1)
-    throw std::invalid_argument("dropout, word_dropout and singleton_dropout must be in [0, 1)");
+      config.wordDropout >= 1 || config.singletonDropout < 0 || config.singletonDropout >= 1 ||
+      config.charDropout < 0 || config.charDropout >= 1)
+    throw std::invalid_argument(
+        "dropout, word_dropout, singleton_dropout and char_dropout must be in [0, 1)");
   if (config.wordDim < 1 || config.charDim < 1 || config.charFilters < 1 || config.charKernel < 1 ||
       config.charHidden < 1 || config.hidden < 1 || config.layers < 1 || config.cnnDepth < 0 ||
       config.cnnKernel < 1)
@@ -49,6 +52,7 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
   d.dropout = config.dropout;
   d.wordDropout = config.wordDropout;
   d.singletonDropout = config.singletonDropout;
+  d.charDropout = config.charDropout;
   d.wordDim = config.wordDim;
   d.unknownWords = config.unknownWords;
   const std::vector<int64_t> features = parseWordFeatures(config.wordFeatures);
@@ -115,7 +119,23 @@ torch::Tensor NerNetwork::inputs(const BatchTensors& batch, bool train) const {
   }
   parts.push_back(hashed);
   if (d.vectors) parts.push_back(d.vectors->forward(batch.vectorIds()));
-  parts.push_back(d.chars->forward(batch.charBuckets(), batch.charOrder()).view({b, t, -1}));
+  if (train && d.charDropout > 0) {
+    // A blanked character becomes U+0001 (a control character text never
+    // has): a learned "some character" rather than padding, which would
+    // shorten the token for the character BiLSTM.
+    std::vector<torch::Tensor> dropped;
+    dropped.reserve(batch.charBuckets().size());
+    for (const torch::Tensor& ids : batch.charBuckets()) {
+      const torch::Tensor blank = torch::empty(ids.sizes(), ids.options().dtype(torch::kFloat))
+                                      .bernoulli_(d.charDropout)
+                                      .to(torch::kBool) &
+                                  ids.ne(0);
+      dropped.push_back(ids.masked_fill(blank, Featurizer::charId(U'\x01')));
+    }
+    parts.push_back(d.chars->forward(dropped, batch.charOrder()).view({b, t, -1}));
+  } else {
+    parts.push_back(d.chars->forward(batch.charBuckets(), batch.charOrder()).view({b, t, -1}));
+  }
   return torch::cat(parts, 2);
 }
 

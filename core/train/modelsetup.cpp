@@ -41,6 +41,7 @@ std::unique_ptr<model::NerModel> fromPretrained(TrainConfig& config, const Corpu
   arch.dropout = config.model.dropout;
   arch.wordDropout = config.model.wordDropout;
   arch.singletonDropout = config.model.singletonDropout;
+  arch.charDropout = config.model.charDropout;
   arch.unknownWords = config.model.unknownWords;
   arch.tagScheme = config.model.tagScheme;
   arch.vectors = config.model.vectors;

@@ -174,6 +174,9 @@ std::vector<ConfigField> buildFields() {
       field(m, "singleton_dropout", M, &ModelConfig::singletonDropout, reals(0, 1, false, true),
             "While training, hide words seen once in the training data with this probability "
             "(instead of word_dropout); 0 = off"),
+      field(m, "char_dropout", M, &ModelConfig::charDropout, reals(0, 1, false, true),
+            "While training, blank each character the character encoder reads with this "
+            "probability; 0 = off"),
       field(m, "unknown_words", M, &ModelConfig::unknownWords, anyBool(),
             "Words not seen in training share one learned embedding (trained by word_dropout)"),
       field(m, "tag_scheme", M, &ModelConfig::tagScheme, oneOf({"biluo", "iob2"}),

@@ -23,8 +23,9 @@ auto tied(const model::ModelConfig& m) {
   return std::tie(m.hashRows, m.hashSeeds, m.wordDim, m.prefixLength, m.suffixLength,
                   m.wordFeatures, m.charEncoder, m.charDim, m.charFilters, m.charKernel,
                   m.charHidden, m.maxTokenChars, m.encoder, m.hidden, m.layers, m.cnnDepth,
-                  m.cnnKernel, m.dropout, m.wordDropout, m.singletonDropout, m.unknownWords,
-                  m.tagScheme, m.vectors, m.freezeVectors, m.pretrained, m.pretrainedVocabulary);
+                  m.cnnKernel, m.dropout, m.wordDropout, m.singletonDropout, m.charDropout,
+                  m.unknownWords, m.tagScheme, m.vectors, m.freezeVectors, m.pretrained,
+                  m.pretrainedVocabulary);
 }
 
 }  // namespace

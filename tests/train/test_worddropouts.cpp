@@ -1,3 +1,4 @@
+// Word-level regularisers of training: singleton_dropout and char_dropout.
 #include "model/batch.h"
 #include "model/batchtensors.h"
 #include "model/nermodel.h"
@@ -63,4 +64,28 @@ TEST_CASE("singleton_dropout trains, and changes training only through the singl
   }
   CHECK(losses[1] != losses[0]);  // singletons were hidden
   CHECK(losses[1] == losses[2]);  // reproducible
+}
+
+TEST_CASE("char_dropout trains, differs from none and repeats with the seed") {
+  TempDir dir;
+  for (const char* encoder : {"cnn", "bilstm"}) {
+    INFO(encoder);
+    TrainConfig config = tinyConfig();
+    config.model.charEncoder = encoder;
+    config.training.maxSteps = 6;
+    std::vector<double> losses[3];
+    for (int run = 0; run < 3; ++run) {
+      config.model.charDropout = run == 0 ? 0.0 : 0.3;
+      RecordingObserver obs;
+      TrainerOptions options;
+      options.observer = &obs;
+      const auto done = Trainer(config, head(demoTrain(), 150), head(demoDev(), 40),
+                                dir.file(std::string(encoder) + std::to_string(run)), options)
+                            .run();
+      REQUIRE(done.reason == FinishReason::MaxSteps);
+      losses[run] = obs.losses();
+    }
+    CHECK(losses[1] != losses[0]);
+    CHECK(losses[1] == losses[2]);
+  }
 }
