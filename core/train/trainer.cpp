@@ -12,19 +12,18 @@
 #include "train/device/computedevice.h"
 #include "train/device/hardwaresampler.h"
 #include "train/device/parallelfor.h"
-#include "train/distributed/distributederror.h"
 #include "train/distributed/processgroup.h"
 #include "train/distributed/rankcoordinator.h"
 #include "train/distributed/runfingerprint.h"
 #include "train/eval/evaluator.h"
 #include "train/learningrateschedule.h"
 #include "train/modelsetup.h"
+#include "train/optimizerfactory.h"
 #include "train/package/modelpackage.h"
-#include "train/package/modelpackageerror.h"
 #include "train/parameteraverage.h"
 #include "train/progressestimate.h"
+#include "train/runfailure.h"
 #include "train/throughputmeter.h"
-#include "train/trainingerror.h"
 #include "train/trainingobserver.h"
 
 #include <torch/torch.h>
@@ -37,7 +36,6 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <new>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -46,25 +44,6 @@ namespace spanforge::train {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Ends a run with FinishReason::Failed.
-struct Failure {
-  FailureKind kind;
-  std::string message;
-};
-
-std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainingSettings& s,
-                                                       std::vector<torch::Tensor> params) {
-  if (s.optimizer == "sgd")
-    return std::make_unique<torch::optim::SGD>(
-        std::move(params),
-        torch::optim::SGDOptions(s.learningRate).momentum(s.momentum).weight_decay(s.l2));
-  return std::make_unique<torch::optim::Adam>(std::move(params),
-                                              torch::optim::AdamOptions(s.learningRate)
-                                                  .betas({s.beta1, s.beta2})
-                                                  .eps(s.eps)
-                                                  .weight_decay(s.l2));
-}
 
 }  // namespace
 
@@ -148,12 +127,12 @@ void Trainer::Impl::chooseBatchSize() {
   };
   const int64_t words = ranksSync ? ranksSync->agreeOnBatchWords(measure) : measure();
   if (words == 0)
-    throw Failure{FailureKind::OutOfMemory,
-                  "batch_size = \"auto\": even a batch of " +
-                      std::to_string(chosen->trials.empty() ? 0 : chosen->trials.front().words) +
-                      " words needs more than training.memory_limit_mb (" +
-                      std::to_string(chosen->memoryLimitBytes >> 20) +
-                      " MB); raise it or use a smaller model"};
+    throw RunFailure{FailureKind::OutOfMemory,
+                     "batch_size = \"auto\": even a batch of " +
+                         std::to_string(chosen->trials.empty() ? 0 : chosen->trials.front().words) +
+                         " words needs more than training.memory_limit_mb (" +
+                         std::to_string(chosen->memoryLimitBytes >> 20) +
+                         " MB); raise it or use a smaller model"};
   config.training.batchWords = words;
   if (chosen && options.observer) options.observer->onBatchSize(*chosen);
 }
@@ -164,7 +143,7 @@ void Trainer::Impl::diverged(int atRank, double loss, double lr) const {
   msg << "the training loss became " << (std::isnan(loss) ? "NaN" : "infinite") << " at step "
       << step << " (learning rate " << lr
       << "); lower training.learning_rate or set training.grad_clip";
-  throw Failure{FailureKind::Diverged, msg.str()};
+  throw RunFailure{FailureKind::Diverged, msg.str()};
 }
 
 std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& opt,
@@ -297,8 +276,9 @@ FinishedEvent Trainer::Impl::runLoop() {
   // One GPU per rank on a machine, as torchrun's LOCAL_RANK says.
   if (options.group && device == "cuda") device += ":" + std::to_string(options.group->localRank());
   if (config.training.mixedPrecision == "fp16" && device.rfind("cuda", 0) != 0)
-    throw Failure{FailureKind::Config, "training.mixed_precision = \"fp16\" needs a CUDA device (" +
-                                           device + " here); use \"bf16\" on the CPU"};
+    throw RunFailure{FailureKind::Config,
+                     "training.mixed_precision = \"fp16\" needs a CUDA device (" + device +
+                         " here); use \"bf16\" on the CPU"};
   ComputeDevice::resetPeak(device);
   if (leader()) {  // the other ranks have no dev set; rank 0's data is checked
     validateData(config, train, dev);
@@ -308,7 +288,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   try {
     model->setDevice(device);
   } catch (const std::exception& x) {
-    throw Failure{FailureKind::Config, std::string("device \"") + device + "\": " + x.what()};
+    throw RunFailure{FailureKind::Config, std::string("device \"") + device + "\": " + x.what()};
   }
   featurize();
   gradient = std::make_unique<BatchGradient>(*model, features, tags, device,
@@ -325,7 +305,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   std::vector<torch::Tensor> params;
   for (const auto& p : model->module().parameters())
     if (p.requires_grad()) params.push_back(p);
-  const auto optimizer = makeOptimizer(config.training, std::move(params));
+  const auto optimizer = OptimizerFactory::make(config.training, std::move(params));
   const LearningRateSchedule schedule(config.training);
   if (config.training.paramAverage > 0)
     average = std::make_unique<ParameterAverage>(config.training.paramAverage);
@@ -341,7 +321,7 @@ FinishedEvent Trainer::Impl::runLoop() {
     // The batch schedule counts batches, which are steps unless accumulating
     // or training on several ranks.
     const auto epoch = batcher.epoch(rng, batches + 1);
-    if (epoch.empty()) throw Failure{FailureKind::Data, "the training data has no tokens"};
+    if (epoch.empty()) throw RunFailure{FailureKind::Data, "the training data has no tokens"};
     const auto perStep = static_cast<size_t>(config.training.accumulateGradient * ranks());
     if (config.training.prefetch) gradient->prefetch(epoch, perStep, rank(), ranks());
     size_t done = 0;
@@ -451,39 +431,17 @@ FinishedEvent Trainer::run() {
   Impl& d = *impl_;
   d.start = Clock::now();
   FinishedEvent e;
-  auto fail = [&](FailureKind kind, const std::string& message) {
-    d.failure = kind;
+  try {
+    e = d.runLoop();
+  } catch (...) {
+    const RunFailure f = RunFailure::fromCurrentException(d.device);
+    d.failure = f.kind;
     e = FinishedEvent{};
     e.reason = FinishReason::Failed;
-    e.message = message;
+    e.message = f.message;
     e.steps = d.step;
     e.epochs = d.epochs;
     e.bestStep = d.best->step();
-  };
-  try {
-    e = d.runLoop();
-  } catch (const Failure& f) {
-    fail(f.kind, f.message);
-  } catch (const TrainingError& x) {
-    fail(FailureKind::Data, x.what());
-  } catch (const ModelPackageError& x) {
-    fail(FailureKind::Package, x.what());
-  } catch (const DistributedError& x) {
-    fail(FailureKind::Distributed, x.what());
-  } catch (const std::bad_alloc&) {
-    fail(FailureKind::OutOfMemory,
-         "out of memory; lower training.batch_words (or batch_stop) or the model size");
-  } catch (const c10::Error& x) {
-    const std::string what = x.what_without_backtrace();
-    if (what.find("out of memory") != std::string::npos)
-      fail(FailureKind::OutOfMemory, "out of memory on " + d.device +
-                                         "; lower training.batch_words (or batch_stop) or the "
-                                         "model size (" +
-                                         what.substr(0, 200) + ")");
-    else
-      fail(FailureKind::Internal, "libtorch error: " + what);
-  } catch (const std::exception& x) {
-    fail(FailureKind::Internal, x.what());
   }
   if (e.reason == FinishReason::Failed) {
     e.elapsedSeconds = d.elapsed();

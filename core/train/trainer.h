@@ -2,6 +2,7 @@
 
 #include "train/config/trainconfig.h"
 #include "train/data/corpus.h"
+#include "train/runfailure.h"
 #include "train/trainevent.h"
 
 #include <atomic>
@@ -18,22 +19,6 @@ namespace spanforge::train {
 
 class ProcessGroup;
 class TrainingObserver;
-
-// Why a run failed (FinishReason::Failed), for callers that map failures to
-// exit codes: all but Internal can be fixed by the user (other data or
-// device, a lower learning rate, smaller batches, a sound package); Internal
-// is a bug.
-// Distributed: another rank died, hung or failed, or the ranks disagree.
-enum class FailureKind {
-  None,
-  Data,
-  Config,
-  Diverged,
-  OutOfMemory,
-  Package,
-  Distributed,
-  Internal
-};
 
 struct TrainerOptions {
   // Continue from this model package: its labels (plus new ones from the

@@ -10,6 +10,8 @@
 
 #include "torchcatch.h"
 
+#include <functional>
+
 using namespace spanforge;
 using namespace spanforge::train;
 using namespace spanforge::train::testing;
@@ -46,45 +48,46 @@ TEST_CASE("singletons: words seen once in the training data, by normalised form"
                   .defined());
 }
 
-TEST_CASE("singleton_dropout trains, and changes training only through the singletons") {
+namespace {
+
+// Step losses of three short runs: without the regulariser, then twice with
+// it (`enable` switches it on for runs 1 and 2).
+std::vector<std::vector<double>> threeRuns(TrainConfig config, size_t trainSentences,
+                                           const std::function<void(TrainConfig&)>& enable) {
   TempDir dir;
-  TrainConfig config = tinyConfig();
-  config.training.maxSteps = 8;
-  std::vector<double> losses[3];
+  std::vector<std::vector<double>> losses;
   for (int run = 0; run < 3; ++run) {
-    config.model.singletonDropout = run == 0 ? 0.0 : 0.5;
+    if (run == 1) enable(config);
     RecordingObserver obs;
     TrainerOptions options;
     options.observer = &obs;
-    const auto done = Trainer(config, head(demoTrain(), 200), head(demoDev(), 60),
+    const auto done = Trainer(config, head(demoTrain(), trainSentences), head(demoDev(), 40),
                               dir.file("m" + std::to_string(run)), options)
                           .run();
     REQUIRE(done.reason == FinishReason::MaxSteps);
-    losses[run] = obs.losses();
+    losses.push_back(obs.losses());
   }
+  return losses;
+}
+
+}  // namespace
+
+TEST_CASE("singleton_dropout trains, and changes training only through the singletons") {
+  TrainConfig config = tinyConfig();
+  config.training.maxSteps = 8;
+  const auto losses =
+      threeRuns(config, 200, [](TrainConfig& c) { c.model.singletonDropout = 0.5; });
   CHECK(losses[1] != losses[0]);  // singletons were hidden
   CHECK(losses[1] == losses[2]);  // reproducible
 }
 
 TEST_CASE("char_dropout trains, differs from none and repeats with the seed") {
-  TempDir dir;
   for (const char* encoder : {"cnn", "bilstm"}) {
     INFO(encoder);
     TrainConfig config = tinyConfig();
     config.model.charEncoder = encoder;
     config.training.maxSteps = 6;
-    std::vector<double> losses[3];
-    for (int run = 0; run < 3; ++run) {
-      config.model.charDropout = run == 0 ? 0.0 : 0.3;
-      RecordingObserver obs;
-      TrainerOptions options;
-      options.observer = &obs;
-      const auto done = Trainer(config, head(demoTrain(), 150), head(demoDev(), 40),
-                                dir.file(std::string(encoder) + std::to_string(run)), options)
-                            .run();
-      REQUIRE(done.reason == FinishReason::MaxSteps);
-      losses[run] = obs.losses();
-    }
+    const auto losses = threeRuns(config, 150, [](TrainConfig& c) { c.model.charDropout = 0.3; });
     CHECK(losses[1] != losses[0]);
     CHECK(losses[1] == losses[2]);
   }
