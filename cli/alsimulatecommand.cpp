@@ -1,23 +1,19 @@
 #include "cli/alsimulatecommand.h"
 
-#include "active/alsimulation.h"
-#include "active/alsummary.h"
+#include "active/alexperiment.h"
+#include "active/alsimulationjson.h"
 #include "active/strategy.h"
 #include "cli/alsimulationreport.h"
 #include "cli/interruptguard.h"
 #include "cli/strategyoption.h"
-#include "io/scratchdirectory.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
 #include "train/pretrain/pretrainer.h"
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <memory>
 
 namespace spanforge::cli {
 namespace {
@@ -158,92 +154,52 @@ int AlSimulateCommand::run(Console& console) {
 
   const InterruptGuard interrupt;
   options.cancel = &interrupt.flag();
-  // One pretraining for every seed: the texts are the same, the labels unused.
-  std::unique_ptr<io::ScratchDirectory> scratch;
-  if (pretrain_) {
-    std::string dir;
-    if (modelsDir_.empty()) {
-      scratch = std::make_unique<io::ScratchDirectory>("spanforge-al-pretrain-");
-      dir = (scratch->path() / "pretrained").string();
-    } else {
-      dir = (std::filesystem::path(modelsDir_) / "pretrained").string();
-    }
-    std::vector<std::vector<std::string>> texts;
-    for (const auto* c : {&pool, &dev})
-      for (const auto& e : c->examples()) texts.push_back(e.tokens);
-    console.err << "Pretraining on " << texts.size() << " sentences of the pool and dev set\n";
-    train::PretrainerOptions pretrainOptions;
-    pretrainOptions.cancel = options.cancel;
-    const train::PretrainResult r =
-        train::Pretrainer(config, std::move(texts), dir, std::move(pretrainOptions)).run();
-    if (r.reason == train::FinishReason::Failed) {
-      console.err << "error: pretraining failed: " << r.message << "\n";
-      return kBadInput;
-    }
-    if (r.reason == train::FinishReason::Cancelled || r.outputDir.empty()) {
-      console.err << "Interrupted while pretraining.\n";
-      return kBadInput;
-    }
+  active::AlExperimentOptions experiment;
+  experiment.simulation = options;
+  experiment.seeds = seeds;
+  experiment.pretrain = pretrain_;
+  experiment.modelsDir = modelsDir_;
+  if (fullF1_ > 0) experiment.fullF1 = fullF1_;
+  experiment.onPretrainStart = [&console](int64_t sentences) {
+    console.err << "Pretraining on " << sentences << " sentences of the pool and dev set\n";
+  };
+  experiment.onPretrained = [&console](const train::PretrainResult& r) {
     char line[128];
     std::snprintf(line, sizeof line, "Pretrained %lld steps in %.1fs: held-out loss %.4f\n",
                   static_cast<long long>(r.steps), r.seconds, r.heldOutLoss);
-    console.err << line;
-    config.model.pretrained = r.outputDir;
-  }
+    if (!r.outputDir.empty()) console.err << line;
+  };
+  experiment.onRoundStart = [&console](uint64_t seed, const std::string& curve, int64_t round,
+                                       int64_t sentences) {
+    console.err << "Seed " << seed << ", " << curve
+                << (round > 0 ? " round " + std::to_string(round) : std::string())
+                << ": training on " << sentences << " sentences\n";
+  };
   const bool table = !json_;
+  experiment.onRound = [&console, table](uint64_t seed, const std::string& curve,
+                                         const active::AlRound& r) {
+    if (table) console.out << AlSimulationReport::row(seed, curve, r) << std::flush;
+  };
   if (table) console.out << AlSimulationReport::header() << std::flush;
-  std::vector<active::AlSimulationResult> runs;
-  for (const uint64_t seed : seeds) {
-    options.seed = seed;
-    options.workDir =
-        modelsDir_.empty() || seeds.size() == 1
-            ? modelsDir_
-            : (std::filesystem::path(modelsDir_) / ("seed-" + std::to_string(seed))).string();
-    options.onRoundStart = [&console, seed](const std::string& curve, int64_t round,
-                                            int64_t sentences) {
-      console.err << "Seed " << seed << ", " << curve
-                  << (round > 0 ? " round " + std::to_string(round) : std::string())
-                  << ": training on " << sentences << " sentences\n";
-    };
-    active::AlSimulation simulation(config, pool, dev, test, options);
-    simulation.onRound = [&console, table, seed](const std::string& curve,
-                                                 const active::AlRound& r) {
-      if (table) console.out << AlSimulationReport::row(seed, curve, r) << std::flush;
-    };
-    runs.push_back(simulation.run());
-    if (runs.back().cancelled) break;
+  // A failed pretraining or round throws train::TrainingError: CliApp says why.
+  const active::AlExperimentResult result =
+      active::AlExperiment(config, std::move(pool), std::move(dev), std::move(test), experiment)
+          .run();
+  if (pretrain_ && result.runs.empty()) {
+    console.err << "Interrupted while pretraining.\n";
+    return kBadInput;
   }
-
-  const active::AlSummary summary =
-      active::summarize(runs, fullF1_ > 0 ? std::optional<double>(fullF1_) : std::nullopt);
-  if (json_) {
-    AlSimulationSettings settings;
-    for (const auto s : options.strategies) settings.strategies.emplace_back(active::toString(s));
-    settings.seeds = seeds;
-    settings.seedFraction = seedFraction_;
-    settings.stepFraction = stepFraction_;
-    settings.maxSteps = config.training.maxSteps;
-    settings.maxEpochs = config.training.maxEpochs;
-    settings.patience = config.training.patience;
-    settings.maxMinutes = config.training.maxMinutes;
-    settings.pretrained = pretrain_;
-    console.out << AlSimulationReport::json(settings, runs, summary).dump(2) << "\n";
-  } else {
-    console.out << AlSimulationReport::summary(summary);
-  }
-  double seconds = 0.0;
-  size_t rounds = 0;
-  bool cancelled = false;
-  for (const auto& r : runs) {
-    seconds += r.seconds;
-    cancelled = cancelled || r.cancelled;
-    for (const auto& c : r.curves) rounds += c.rounds.size();
-  }
+  if (json_)
+    console.out << active::AlSimulationJson::write(config, experiment, result) << "\n";
+  else
+    console.out << AlSimulationReport::summary(result.summary);
+  const size_t rounds = result.points();
   char done[128];
   std::snprintf(done, sizeof done, "%s after %zu seed(s), %zu curve point(s) in %.1fs.\n",
-                cancelled ? "Interrupted" : "Finished", runs.size(), rounds, seconds);
+                result.cancelled ? "Interrupted" : "Finished", result.runs.size(), rounds,
+                result.seconds);
   console.err << done;
-  return cancelled && rounds == 0 ? kBadInput : kOk;
+  return result.cancelled && rounds == 0 ? kBadInput : kOk;
 }
 
 }  // namespace spanforge::cli

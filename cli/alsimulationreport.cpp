@@ -1,31 +1,9 @@
 #include "cli/alsimulationreport.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 
 namespace spanforge::cli {
 namespace {
-
-nlohmann::ordered_json roundJson(const active::AlRound& r) {
-  return {{"round", r.round},
-          {"fraction", r.fraction},
-          {"sentences", r.sentences},
-          {"words", r.words},
-          {"entities", r.entities},
-          {"p", r.test.precision},
-          {"r", r.test.recall},
-          {"f", r.test.f1},
-          {"dev_f", r.devF1},
-          {"steps", r.steps},
-          {"finish_reason", r.finishReason},
-          {"train_seconds", r.trainSeconds},
-          {"rank_seconds", r.rankSeconds}};
-}
-
-nlohmann::ordered_json optionalShare(const std::optional<double>& v) {
-  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
-}
 
 std::string shareText(const std::optional<double>& v) {
   if (!v) return "not reached";
@@ -81,63 +59,6 @@ std::string AlSimulationReport::summary(const active::AlSummary& s) {
     }
   }
   return out;
-}
-
-nlohmann::ordered_json AlSimulationReport::json(const AlSimulationSettings& settings,
-                                                const std::vector<active::AlSimulationResult>& runs,
-                                                const active::AlSummary& s) {
-  nlohmann::ordered_json j;
-  j["strategies"] = settings.strategies;
-  j["seeds"] = settings.seeds;
-  j["seed_fraction"] = settings.seedFraction;
-  j["step_fraction"] = settings.stepFraction;
-  j["pretrained"] = settings.pretrained;
-  j["budget"] = {{"max_steps", settings.maxSteps},
-                 {"max_epochs", settings.maxEpochs},
-                 {"patience", settings.patience},
-                 {"max_minutes", settings.maxMinutes}};
-  if (!runs.empty()) {
-    j["pool_sentences"] = runs.front().poolSentences;
-    j["seed_sentences"] = runs.front().seedSentences;
-    j["step_sentences"] = runs.front().stepSentences;
-  }
-  bool cancelled = false;
-  nlohmann::ordered_json runsJson = nlohmann::ordered_json::array();
-  for (const auto& run : runs) {
-    cancelled = cancelled || run.cancelled;
-    nlohmann::ordered_json r;
-    r["seed"] = run.seed;
-    r["seconds"] = run.seconds;
-    r["cancelled"] = run.cancelled;
-    r["full_data"] = run.fullData ? roundJson(*run.fullData) : nlohmann::ordered_json(nullptr);
-    r["curves"] = nlohmann::ordered_json::object();
-    for (const auto& curve : run.curves) {
-      auto& rounds = r["curves"][active::toString(curve.strategy)];
-      rounds = nlohmann::ordered_json::array();
-      for (const auto& round : curve.rounds) rounds.push_back(roundJson(round));
-    }
-    runsJson.push_back(std::move(r));
-  }
-  j["cancelled"] = cancelled;
-  j["full_data_f"] = s.fullF1 ? nlohmann::ordered_json(*s.fullF1) : nullptr;
-  j["full_data_f_sd"] = s.fullSd;
-  j["runs"] = std::move(runsJson);
-  j["summary"] = nlohmann::ordered_json::object();
-  for (const auto& st : s.strategies) {
-    nlohmann::ordered_json points = nlohmann::ordered_json::array();
-    for (const auto& p : st.points)
-      points.push_back({{"fraction", p.fraction},
-                        {"sentences", p.sentences},
-                        {"seeds", p.seeds},
-                        {"f_mean", p.meanF1},
-                        {"f_sd", p.sdF1},
-                        {"f_min", p.minF1},
-                        {"f_max", p.maxF1}});
-    j["summary"][active::toString(st.strategy)] = {{"points", std::move(points)},
-                                                   {"reach_95", optionalShare(st.reach95)},
-                                                   {"reach_99", optionalShare(st.reach99)}};
-  }
-  return j;
 }
 
 }  // namespace spanforge::cli

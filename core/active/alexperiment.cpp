@@ -1,0 +1,96 @@
+#include "active/alexperiment.h"
+
+#include "io/scratchdirectory.h"
+#include "train/trainingerror.h"
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+
+namespace spanforge::active {
+
+namespace fs = std::filesystem;
+
+size_t AlExperimentResult::points() const {
+  size_t n = 0;
+  for (const auto& r : runs)
+    for (const auto& c : r.curves) n += c.rounds.size();
+  return n;
+}
+
+AlExperiment::AlExperiment(train::TrainConfig config, train::Corpus pool, train::Corpus dev,
+                           train::Corpus test, AlExperimentOptions options)
+    : config_(std::move(config)),
+      pool_(std::move(pool)),
+      dev_(std::move(dev)),
+      test_(std::move(test)),
+      options_(std::move(options)) {
+  if (options_.seeds.empty()) throw std::invalid_argument("no seeds to simulate");
+}
+
+std::string AlExperiment::pretrain(const std::string& scratch) {
+  const std::string dir =
+      ((options_.modelsDir.empty() ? fs::path(scratch) : fs::path(options_.modelsDir)) /
+       "pretrained")
+          .string();
+  std::vector<std::vector<std::string>> texts;
+  for (const auto* c : {&pool_, &dev_})
+    for (const auto& e : c->examples()) texts.push_back(e.tokens);
+  if (options_.onPretrainStart) options_.onPretrainStart(static_cast<int64_t>(texts.size()));
+  train::PretrainerOptions pretrainOptions;
+  pretrainOptions.cancel = options_.simulation.cancel;
+  const train::PretrainResult r =
+      train::Pretrainer(config_, std::move(texts), dir, std::move(pretrainOptions)).run();
+  if (r.reason == train::FinishReason::Failed)
+    throw train::TrainingError("pretraining failed: " + r.message);
+  if (options_.onPretrained) options_.onPretrained(r);
+  return r.outputDir;  // empty when cancelled before the first checkpoint
+}
+
+AlExperimentResult AlExperiment::run() {
+  const auto start = std::chrono::steady_clock::now();
+  AlExperimentResult result;
+  const auto cancelled = [this] {
+    return options_.simulation.cancel && options_.simulation.cancel->load();
+  };
+  std::unique_ptr<io::ScratchDirectory> scratch;
+  if (options_.pretrain) {
+    if (options_.modelsDir.empty())
+      scratch = std::make_unique<io::ScratchDirectory>("spanforge-al-pretrain-");
+    const std::string dir = pretrain(scratch ? scratch->path().string() : std::string());
+    if (dir.empty() || cancelled()) {
+      result.cancelled = true;
+      return result;
+    }
+    config_.model.pretrained = dir;
+  }
+  AlSimulationOptions options = options_.simulation;
+  for (const uint64_t seed : options_.seeds) {
+    options.seed = seed;
+    options.workDir =
+        options_.modelsDir.empty() || options_.seeds.size() == 1
+            ? options_.modelsDir
+            : (fs::path(options_.modelsDir) / ("seed-" + std::to_string(seed))).string();
+    if (options_.onRoundStart)
+      options.onRoundStart = [this, seed](const std::string& curve, int64_t round,
+                                          int64_t sentences) {
+        options_.onRoundStart(seed, curve, round, sentences);
+      };
+    AlSimulation simulation(config_, pool_, dev_, test_, options);
+    if (options_.onRound)
+      simulation.onRound = [this, seed](const std::string& curve, const AlRound& r) {
+        options_.onRound(seed, curve, r);
+      };
+    result.runs.push_back(simulation.run());
+    if (result.runs.back().cancelled) {
+      result.cancelled = true;
+      break;
+    }
+  }
+  result.summary = summarize(result.runs, options_.fullF1);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace spanforge::active

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "active/alsimulation.h"
+#include "active/alsummary.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace spanforge::active {
+
+// Builds an experiment's results round by round as AlExperiment reports
+// them (seed, curve name, round), so a live view can summarise what has
+// finished so far: the shared seed round starts every strategy's curve,
+// "full" is the seed's full-data training.
+class AlResultCollector {
+ public:
+  explicit AlResultCollector(std::vector<Strategy> strategies);
+
+  void add(uint64_t seed, const std::string& curve, const AlRound& round);
+  const std::vector<AlSimulationResult>& runs() const { return runs_; }
+  AlSummary summary() const { return summarize(runs_); }
+
+ private:
+  AlSimulationResult& runOf(uint64_t seed);
+
+  std::vector<Strategy> strategies_;
+  std::vector<AlSimulationResult> runs_;
+};
+
+}  // namespace spanforge::active

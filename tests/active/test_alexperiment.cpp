@@ -1,0 +1,66 @@
+#include "../train/traintestdata.h"
+#include "active/alexperiment.h"
+#include "active/alsimulationjson.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using namespace spanforge;
+using namespace spanforge::active;
+using train::testing::demoDev;
+using train::testing::demoTrain;
+using train::testing::head;
+using train::testing::tinyConfig;
+
+TEST_CASE("al experiment: one simulation per seed, reported round by round, then summarised") {
+  train::TrainConfig config = tinyConfig();
+  config.training.maxSteps = 6;
+  AlExperimentOptions options;
+  options.simulation.strategies = {Strategy::Margin, Strategy::Random};
+  options.simulation.seedFraction = 0.2;
+  options.simulation.stepFraction = 0.2;
+  options.simulation.rounds = 2;
+  options.simulation.threads = 1;
+  options.seeds = {0, 5};
+  options.fullF1 = 0.5;
+  std::vector<std::string> started, ended;
+  options.onRoundStart = [&](uint64_t seed, const std::string& curve, int64_t round, int64_t) {
+    started.push_back(std::to_string(seed) + curve + std::to_string(round));
+  };
+  options.onRound = [&](uint64_t seed, const std::string& curve, const AlRound& r) {
+    ended.push_back(std::to_string(seed) + curve + std::to_string(r.round));
+  };
+  AlExperiment experiment(config, head(demoTrain(), 100), head(demoDev(), 40),
+                          head(demoDev(), 40, 40), options);
+  const AlExperimentResult result = experiment.run();
+
+  CHECK_FALSE(result.cancelled);
+  REQUIRE(result.runs.size() == 2);
+  CHECK(result.runs[1].seed == 5);
+  CHECK(result.points() == 8);  // 2 seeds x 2 strategies x 2 rounds
+  const std::vector<std::string> expected{"0seed1", "0margin2", "0random2",
+                                          "5seed1", "5margin2", "5random2"};
+  CHECK(ended == expected);
+  CHECK(started == expected);
+  CHECK(result.summary.seeds == 2);
+  REQUIRE(result.summary.strategies.size() == 2);
+  CHECK(result.summary.strategies[0].points[1].seeds == 2);
+  CHECK(*result.summary.fullF1 == 0.5);
+
+  const auto j = nlohmann::json::parse(AlSimulationJson::write(config, options, result));
+  CHECK(j["strategies"] == nlohmann::json::array({"margin", "random"}));
+  CHECK(j["seeds"] == nlohmann::json::array({0, 5}));
+  CHECK(j["budget"]["max_steps"] == 6);
+  CHECK(j["full_data_f"] == 0.5);
+  CHECK(j["runs"].size() == 2);
+  CHECK(j["summary"]["random"]["points"].size() == 2);
+  CHECK(j["cancelled"] == false);
+}
+
+TEST_CASE("al experiment: no seeds is refused") {
+  AlExperimentOptions options;
+  options.seeds.clear();
+  CHECK_THROWS_AS(AlExperiment(tinyConfig(), head(demoTrain(), 20), head(demoDev(), 10),
+                               head(demoDev(), 10, 10), options),
+                  std::invalid_argument);
+}
