@@ -6,7 +6,7 @@
 namespace spanforge::train {
 
 std::unique_ptr<torch::optim::Optimizer> OptimizerFactory::make(const TrainingSettings& s,
-                                                                std::vector<torch::Tensor> params) {
+                                                                std::vector<at::Tensor> params) {
   if (s.optimizer == "sgd")
     return std::make_unique<torch::optim::SGD>(
         std::move(params),

@@ -2,10 +2,15 @@
 
 #include "train/config/trainconfig.h"
 
-#include <torch/optim/optimizer.h>
-
 #include <memory>
 #include <vector>
+
+namespace at {
+class Tensor;
+}
+namespace torch::optim {
+class Optimizer;
+}
 
 namespace spanforge::train {
 
@@ -14,7 +19,7 @@ namespace spanforge::train {
 class OptimizerFactory {
  public:
   static std::unique_ptr<torch::optim::Optimizer> make(const TrainingSettings& settings,
-                                                       std::vector<torch::Tensor> params);
+                                                       std::vector<at::Tensor> params);
 };
 
 }  // namespace spanforge::train

@@ -1,7 +1,10 @@
 #include "shell/trainingdock.h"
 
 #include "modelloop/autoretrainer.h"
+#include "training/setup/trainingsetup.h"
+#include "training/simulation/alsimulationdialog.h"
 #include "training/trainingpanel.h"
+#include "training/trainingsession.h"
 
 #include <QAction>
 #include <QMainWindow>
@@ -46,6 +49,8 @@ QList<QAction*> TrainingDock::fillMenu(QMenu* menu, AutoRetrainer* autoRetrainer
              "error."));
   });
   needProject << menu->addAction(tr("&Stop Training"), panel_, &TrainingPanel::stop);
+  needProject << menu->addAction(tr("Simulate &Active Learning…"), this,
+                                 &TrainingDock::showSimulation);
   menu->addSeparator();
   needProject << menu->addAction(tr("&Dashboard"), this,
                                  [this] { showPage(&TrainingPanel::showDashboard); });
@@ -56,6 +61,21 @@ QList<QAction*> TrainingDock::fillMenu(QMenu* menu, AutoRetrainer* autoRetrainer
   menu->addAction(autoRetrainer->enableAction());
   menu->addAction(autoRetrainer->everyAction());
   return needProject;
+}
+
+AlSimulationDialog* TrainingDock::showSimulation() {
+  const QString error = panel_->setup()->validationError();
+  if (!error.isEmpty()) {
+    showPage(&TrainingPanel::showSetup);
+    emit message(tr("The simulation trains with the Setup page's settings: %1").arg(error));
+    return nullptr;
+  }
+  if (!simulation_) simulation_ = new AlSimulationDialog(window_);
+  simulation_->setProject(panel_->session()->projectPath(), panel_->setup()->config());
+  simulation_->show();
+  simulation_->raise();
+  simulation_->activateWindow();
+  return simulation_;
 }
 
 }  // namespace spanforge::ui

@@ -2,6 +2,7 @@
 
 #include <QDockWidget>
 #include <QList>
+#include <QPointer>
 
 class QAction;
 class QMainWindow;
@@ -9,6 +10,7 @@ class QMenu;
 
 namespace spanforge::ui {
 
+class AlSimulationDialog;
 class AutoRetrainer;
 class TrainingPanel;
 
@@ -25,6 +27,10 @@ class TrainingDock : public QDockWidget {
   void showTraining();
   // Fills `menu`; returns the actions that need an open project.
   QList<QAction*> fillMenu(QMenu* menu, AutoRetrainer* autoRetrainer);
+  // Train > Simulate Active Learning: the dialog (one, kept while it lives)
+  // with the open project and the Setup page's config. Null when the Setup
+  // page has an error (then it is shown).
+  AlSimulationDialog* showSimulation();
 
  signals:
   void message(const QString& text);
@@ -34,6 +40,7 @@ class TrainingDock : public QDockWidget {
 
   TrainingPanel* panel_;
   QMainWindow* window_;
+  QPointer<AlSimulationDialog> simulation_;
 };
 
 }  // namespace spanforge::ui

@@ -1,0 +1,160 @@
+// Train > Simulate Active Learning on a real (small) project, driven with
+// mouse and key events.
+#include "../trainingtestproject.h"
+#include "tempdir.h"
+#include "training/simulation/alcurvesmodel.h"
+#include "training/simulation/alcurvesplot.h"
+#include "training/simulation/alsimulationdialog.h"
+#include "training/simulation/alsimulationform.h"
+#include "uitestproject.h"
+
+#include <catch2/catch.hpp>
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTest>
+
+using namespace spanforge;
+using namespace spanforge::ui;
+using spanforge::testing::TempDir;
+using spanforge::testing::waitFor;
+
+namespace {
+
+// Selects the spin box's text and types over it, as a person would.
+void typeInto(QAbstractSpinBox* box, const QString& text) {
+  auto* edit = box->findChild<QLineEdit*>();
+  REQUIRE(edit);
+  QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+  QTest::keyClicks(edit, text);
+  QTest::keyClick(edit, Qt::Key_Enter);
+}
+
+QString shotsDir() {
+  const QString dir = qEnvironmentVariableIsSet("SPANFORGE_SCREENSHOTS")
+                          ? qEnvironmentVariable("SPANFORGE_SCREENSHOTS")
+                          : QStringLiteral("/tmp/spanforge-shots");
+  QDir().mkpath(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reach, JSON") {
+  TempDir dir;
+  const std::string path = dir.file("p.sfproj");
+  testing::makeTrainingProject(dir, path, 150);
+  AlSimulationDialog dialog;
+  dialog.setProject(QString::fromStdString(path), testing::tinyTrainingConfig(6, 3));
+  dialog.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&dialog));
+  AlSimulationForm* form = dialog.form();
+  // lc, margin and random are ticked at first: untick margin.
+  QCheckBox* margin = form->strategyBox(active::Strategy::Margin);
+  REQUIRE(margin->isChecked());
+  QTest::mouseClick(margin, Qt::LeftButton, {}, QPoint(8, margin->height() / 2));
+  CHECK_FALSE(margin->isChecked());
+  typeInto(form->seedShare(), QStringLiteral("20"));
+  typeInto(form->stepShare(), QStringLiteral("20"));
+  typeInto(form->rounds(), QStringLiteral("2"));
+  typeInto(form->seeds(), QStringLiteral("2"));
+  REQUIRE(form->rounds()->value() == 2);
+  REQUIRE(form->seeds()->value() == 2);
+  CHECK(form->trainings() == 2 * (1 + 2 * 1 + 1));  // seed round, 2 curves x 1, full data
+  CHECK_FALSE(dialog.isRunning());                  // Enter in a spin box did not start it
+
+  CHECK_FALSE(dialog.saveButton()->isEnabled());
+  QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
+  REQUIRE(dialog.isRunning());
+  CHECK(dialog.runButton()->text() == "&Stop");
+  CHECK_FALSE(form->isEnabled());
+  REQUIRE(waitFor([&] { return !dialog.isRunning(); }, 180000));
+  INFO(dialog.statusLabel()->text().toStdString());
+  CHECK(dialog.statusLabel()->text().startsWith("Finished in"));
+
+  const AlCurvesModel* model = dialog.model();
+  REQUIRE(model->columnCount() == 3);                             // labelled, lc, random
+  REQUIRE(model->rowCount() == 2);                                // 20% and 40% of the pool
+  CHECK(model->index(0, 1).data() == model->index(0, 2).data());  // the shared seed round
+  CHECK(model->index(1, 1).data(Qt::ToolTipRole).toString().contains("over 2 seeds"));
+  CHECK(dialog.table()->model() == model);
+  QCPGraph* lc = dialog.plot()->curve(active::Strategy::LeastConfidence);
+  REQUIRE(lc);
+  CHECK(lc->dataCount() == 2);
+  CHECK(dialog.reachLabel()->text().startsWith("All labels: test F1"));
+  CHECK(dialog.reachLabel()->text().contains("random"));
+
+  REQUIRE(dialog.saveButton()->isEnabled());
+  const QString json = QString::fromStdString(dir.file("al.json"));
+  REQUIRE(dialog.saveJson(json, true));
+  QFile file(json);
+  REQUIRE(file.open(QIODevice::ReadOnly));
+  const QJsonObject j = QJsonDocument::fromJson(file.readAll()).object();
+  CHECK(j["strategies"].toArray().size() == 2);
+  CHECK(j["seeds"].toArray().size() == 2);
+  CHECK(j["runs"].toArray().size() == 2);
+  CHECK(j["summary"].toObject()["lc"].toObject()["points"].toArray().size() == 2);
+  CHECK(j["full_data_f"].isDouble());
+}
+
+TEST_CASE("Simulate active learning: Stop keeps the rounds so far; bad data says why") {
+  TempDir dir;
+  const std::string path = dir.file("p.sfproj");
+  testing::makeTrainingProject(dir, path, 150);
+  AlSimulationDialog dialog;
+  train::TrainConfig config = testing::tinyTrainingConfig(200, 5);
+  dialog.setProject(QString::fromStdString(path), config);
+  dialog.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&dialog));
+  typeInto(dialog.form()->seedShare(), QStringLiteral("20"));
+  QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
+  const bool stepping =
+      waitFor([&] { return dialog.statusLabel()->text().contains("step"); }, 60000);
+  INFO(dialog.statusLabel()->text().toStdString());
+  REQUIRE(stepping);
+  QTest::mouseClick(dialog.runButton(), Qt::LeftButton);  // Stop
+  REQUIRE(waitFor([&] { return !dialog.isRunning(); }, 60000));
+  CHECK(dialog.statusLabel()->text().startsWith("Stopped after"));
+  CHECK(dialog.runButton()->text() == "&Run Simulation");
+  CHECK(dialog.form()->isEnabled());
+
+  // Too few accepted documents: the message says how many are needed.
+  const std::string small = dir.file("small.sfproj");
+  testing::makeTrainingProject(dir, small, 8);
+  dialog.setProject(QString::fromStdString(small), config);
+  QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
+  REQUIRE(waitFor([&] { return !dialog.isRunning(); }, 30000));
+  CHECK(dialog.statusLabel()->text().contains("at least 10 accepted training documents"));
+  CHECK(dialog.model()->rowCount() == 0);
+}
+
+TEST_CASE("Screenshot of the active-learning simulation", "[.screenshots]") {
+  TempDir dir;
+  const std::string path = dir.file("p.sfproj");
+  testing::makeTrainingProject(dir, path, 600);
+  AlSimulationDialog dialog;
+  train::TrainConfig config = testing::tinyTrainingConfig(150, 25);
+  config.training.learningRate = 0.03;  // learns something in 150 steps
+  dialog.setProject(QString::fromStdString(path), config);
+  dialog.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&dialog));
+  typeInto(dialog.form()->seedShare(), QStringLiteral("10"));
+  typeInto(dialog.form()->stepShare(), QStringLiteral("10"));
+  typeInto(dialog.form()->rounds(), QStringLiteral("5"));
+  typeInto(dialog.form()->seeds(), QStringLiteral("2"));
+  QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
+  REQUIRE(waitFor([&] { return !dialog.isRunning(); }, 600000));
+  QTest::qWait(300);
+  const QString shot = shotsDir() + QStringLiteral("/al-simulation.png");
+  REQUIRE(dialog.grab().save(shot));
+  WARN("wrote " << shot.toStdString());
+}

@@ -1,0 +1,135 @@
+#include "training/simulation/alsimulationform.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace spanforge::ui {
+namespace {
+
+QDoubleSpinBox* percentBox(double value, double low, double high, QWidget* parent) {
+  auto* box = new QDoubleSpinBox(parent);
+  box->setRange(low, high);
+  box->setDecimals(1);
+  box->setSingleStep(1.0);
+  box->setSuffix(QStringLiteral(" %"));
+  box->setValue(value);
+  return box;
+}
+
+}  // namespace
+
+AlSimulationForm::AlSimulationForm(QWidget* parent)
+    : QWidget(parent),
+      seedShare_(percentBox(5.0, 0.5, 50.0, this)),
+      stepShare_(percentBox(5.0, 0.5, 50.0, this)),
+      rounds_(new QSpinBox(this)),
+      seeds_(new QSpinBox(this)),
+      testShare_(percentBox(20.0, 5.0, 50.0, this)),
+      fullData_(new QCheckBox(tr("Also train on all labels (the F1 to reach)"), this)),
+      pretrain_(new QCheckBox(tr("Pretrain on the pool's text first"), this)),
+      cost_(new QLabel(this)) {
+  auto* form = new QFormLayout(this);
+  form->setContentsMargins(0, 0, 0, 0);
+  auto* boxes = new QVBoxLayout;
+  boxes->setSpacing(2);
+  for (const auto& info : active::strategyTable()) {
+    auto* box = new QCheckBox(QString::fromLatin1(info.name), this);
+    box->setToolTip(QString::fromLatin1(info.description));
+    box->setChecked(info.strategy == active::Strategy::LeastConfidence ||
+                    info.strategy == active::Strategy::Margin ||
+                    info.strategy == active::Strategy::Random);
+    boxes->addWidget(box);
+    strategies_.emplace_back(info.strategy, box);
+    connect(box, &QCheckBox::toggled, this, &AlSimulationForm::updateCost);
+  }
+  form->addRow(tr("Strategies:"), boxes);
+  seedShare_->setToolTip(
+      tr("A seeded random share of the pool, labelled before any strategy "
+         "chooses; every strategy starts from the model trained on it."));
+  form->addRow(tr("Start with:"), seedShare_);
+  stepShare_->setToolTip(tr("Documents each strategy labels next, every round."));
+  form->addRow(tr("Add per round:"), stepShare_);
+  rounds_->setRange(2, 100);
+  rounds_->setValue(6);
+  rounds_->setToolTip(tr("Trainings per curve, the start set included."));
+  form->addRow(tr("Rounds:"), rounds_);
+  seeds_->setRange(1, 10);
+  seeds_->setValue(1);
+  seeds_->setToolTip(
+      tr("Each seed draws another start set and trains again: the table and plot "
+         "show the mean and spread over the seeds."));
+  form->addRow(tr("Seeds:"), seeds_);
+  testShare_->setToolTip(
+      tr("Used only when no accepted document is marked test: this share of "
+         "the training documents is held out of the pool to score on."));
+  form->addRow(tr("Test set:"), testShare_);
+  fullData_->setChecked(true);
+  form->addRow(fullData_);
+  pretrain_->setToolTip(
+      tr("Pretrains once on the text of the pool and dev set ([pretraining] "
+         "settings); every seed round then starts from those weights."));
+  form->addRow(pretrain_);
+  cost_->setWordWrap(true);
+  form->addRow(cost_);
+  for (QDoubleSpinBox* b : {seedShare_, stepShare_, testShare_})
+    connect(b, &QDoubleSpinBox::valueChanged, this, &AlSimulationForm::updateCost);
+  for (QSpinBox* b : {rounds_, seeds_})
+    connect(b, &QSpinBox::valueChanged, this, &AlSimulationForm::updateCost);
+  for (QCheckBox* b : {fullData_, pretrain_})
+    connect(b, &QCheckBox::toggled, this, &AlSimulationForm::updateCost);
+  updateCost();
+}
+
+QCheckBox* AlSimulationForm::strategyBox(active::Strategy s) const {
+  for (const auto& [strategy, box] : strategies_)
+    if (strategy == s) return box;
+  return nullptr;
+}
+
+active::AlExperimentOptions AlSimulationForm::options() const {
+  active::AlExperimentOptions o;
+  o.simulation.strategies.clear();
+  for (const auto& [strategy, box] : strategies_)
+    if (box->isChecked()) o.simulation.strategies.push_back(strategy);
+  o.simulation.seedFraction = seedShare_->value() / 100.0;
+  o.simulation.stepFraction = stepShare_->value() / 100.0;
+  o.simulation.rounds = rounds_->value();
+  o.simulation.fullData = fullData_->isChecked();
+  o.seeds.clear();
+  for (int s = 0; s < seeds_->value(); ++s) o.seeds.push_back(static_cast<uint64_t>(s));
+  o.pretrain = pretrain_->isChecked();
+  return o;
+}
+
+double AlSimulationForm::testFraction() const { return testShare_->value() / 100.0; }
+
+int AlSimulationForm::trainings() const {
+  const auto o = options();
+  const int strategies = static_cast<int>(o.simulation.strategies.size());
+  if (strategies == 0) return 0;
+  const int perSeed = 1 + strategies * (rounds_->value() - 1) + (o.simulation.fullData ? 1 : 0);
+  return perSeed * seeds_->value();
+}
+
+void AlSimulationForm::updateCost() {
+  if (!isValid()) {
+    cost_->setText(tr("<b>Choose at least one strategy.</b>"));
+  } else {
+    const double last =
+        std::min(100.0, seedShare_->value() + stepShare_->value() * (rounds_->value() - 1));
+    cost_->setText(tr("Curves up to %1 % of the pool: %2 trainings%3.")
+                       .arg(last, 0, 'f', 1)
+                       .arg(trainings())
+                       .arg(pretrain_->isChecked() ? tr(" after one pretraining") : QString()));
+  }
+  emit changed();
+}
+
+}  // namespace spanforge::ui
