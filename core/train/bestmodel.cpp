@@ -17,6 +17,12 @@ bool BestModel::offer(const EvaluationReport& report, int64_t step, model::NerMo
   return true;
 }
 
+void BestModel::replace(const EvaluationReport& report, model::NerModel& model) {
+  f1_ = report.overall.f1;
+  report_ = report;
+  weights_.capture(model);
+}
+
 int64_t BestModel::patienceLeft() const {
   return patience_ > 0 ? std::max<int64_t>(0, patience_ - sinceBest_) : -1;
 }

@@ -21,6 +21,8 @@ class BestModel {
   // The model's current weights scored `report` at `step`: kept when they beat
   // every earlier evaluation. Returns whether they did.
   bool offer(const EvaluationReport& report, int64_t step, model::NerModel& model);
+  // Other weights (a mean of checkpoints) take the best's place, at its step.
+  void replace(const EvaluationReport& report, model::NerModel& model);
   void restore(model::NerModel& model) const { weights_.restore(model); }
 
   bool empty() const { return weights_.empty(); }

@@ -5,6 +5,7 @@
 #include "train/batchgradient.h"
 #include "train/batchsizeprobe.h"
 #include "train/bestmodel.h"
+#include "train/checkpointaverage.h"
 #include "train/data/batcher.h"
 #include "train/data/datarequirements.h"
 #include "train/data/singletonmarker.h"
@@ -68,8 +69,10 @@ struct Trainer::Impl {
   double lossSum = 0.0;
   int64_t lossCount = 0;
   int64_t lastEvalStep = -1;
-  std::unique_ptr<BestModel> best;            // on dev so far
-  std::unique_ptr<ParameterAverage> average;  // when training.param_average > 0
+  std::unique_ptr<BestModel> best;                 // on dev so far
+  std::unique_ptr<ParameterAverage> average;       // when training.param_average > 0
+  std::unique_ptr<CheckpointAverage> checkpoints;  // when training.checkpoint_average >= 2
+  std::string checkpointNote;                      // what the checkpoint mean scored, for the end
   std::unique_ptr<BatchGradient> gradient;
   std::unique_ptr<RankCoordinator> ranksSync;  // in a multi-process run
   ThroughputMeter rankMeter;                   // this rank's own words/s, sent to rank 0
@@ -87,6 +90,9 @@ struct Trainer::Impl {
   void joinGroup();        // checks that every rank has the same job; rank 0's weights to all
   void chooseBatchSize();  // batch_size = "auto": rank 0 measures, every rank uses its choice
   void evaluate(const Evaluator& evaluator, bool* stop);
+  // training.checkpoint_average: the mean of the checkpoints up to the best
+  // replaces the best when it scores at least as well on dev.
+  void offerCheckpointMean(const Evaluator& evaluator);
   // One optimizer step over `group` (accumulate_gradient batches per rank,
   // or fewer); this rank trains every ranks()-th of them. A non-zero
   // `stopCode` (RankCoordinator::stopCode) asks every rank to stop instead. Returns why
@@ -236,6 +242,7 @@ void Trainer::Impl::evaluate(const Evaluator& evaluator, bool* stop) {
   lastEvalStep = step;
   EvaluationEvent e;
   e.improved = best->offer(r.report, step, *model);
+  if (checkpoints) checkpoints->add(*model, e.improved);
   if (average) average->swap();
   e.step = step;
   e.epoch = epochs + 1;
@@ -251,6 +258,23 @@ void Trainer::Impl::evaluate(const Evaluator& evaluator, bool* stop) {
   lossCount = 0;
   if (options.observer) options.observer->onEvaluation(e);
   if (stop) *stop = best->shouldStop();
+}
+
+void Trainer::Impl::offerCheckpointMean(const Evaluator& evaluator) {
+  const int64_t n = checkpoints->averaged();
+  if (n < 2) return;
+  checkpoints->load(*model);
+  const EvaluationResult r = evaluator.evaluate(*model);
+  const double before = best->f1();
+  // As good counts: the mean is the smoother of two equal choices.
+  const bool kept = r.report.overall.f1 >= before;
+  if (kept) best->replace(r.report, *model);
+  char note[160];
+  std::snprintf(note, sizeof note,
+                "; mean of %lld checkpoints up to the best: dev F1 %.1f%% vs %.1f%%%s",
+                static_cast<long long>(n), 100.0 * r.report.overall.f1, 100.0 * before,
+                kept ? ", kept" : ", not kept");
+  checkpointNote = note;
 }
 
 std::optional<FinishReason> Trainer::Impl::limitReached(double epochsDone) const {
@@ -309,6 +333,8 @@ FinishedEvent Trainer::Impl::runLoop() {
   const LearningRateSchedule schedule(config.training);
   if (config.training.paramAverage > 0)
     average = std::make_unique<ParameterAverage>(config.training.paramAverage);
+  if (config.training.checkpointAverage >= 2 && leader())
+    checkpoints = std::make_unique<CheckpointAverage>(config.training.checkpointAverage);
   // Every rank draws the same epochs and trains its own share of each step.
   std::mt19937_64 rng(static_cast<uint64_t>(config.training.seed));
   ThroughputMeter meter;
@@ -364,6 +390,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   }
   if (leader() && *reason != FinishReason::Cancelled && lastEvalStep != step && step > 0)
     evaluate(*devEvaluator, nullptr);
+  if (checkpoints && *reason != FinishReason::Cancelled) offerCheckpointMean(*devEvaluator);
   return finish(*reason);
 }
 
@@ -400,8 +427,8 @@ FinishedEvent Trainer::Impl::finish(FinishReason reason) {
     e.modelPath = outputDir;
     char f1[32];
     std::snprintf(f1, sizeof f1, "%.1f%%", 100.0 * best->f1());
-    msg << "; best dev F1 " << f1 << " at step " << best->step() << "; model written to "
-        << outputDir;
+    msg << "; best dev F1 " << f1 << " at step " << best->step() << checkpointNote
+        << "; model written to " << outputDir;
   } else {
     msg << "; no evaluation yet, so no model was written";
   }

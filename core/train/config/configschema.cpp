@@ -211,6 +211,9 @@ std::vector<ConfigField> buildFields() {
             "Clip the global gradient norm to this value; 0 = off"),
       field(t, "param_average", T, &TrainingSettings::paramAverage, reals(0, 1, false, true),
             "Evaluate and save a moving average of the weights with this decay; 0 = off"),
+      field(t, "checkpoint_average", T, &TrainingSettings::checkpointAverage, ints(0, 50),
+            "At the end, average the weights of the best evaluation and the ones before it (this "
+            "many in all) and keep the mean if it scores at least as well on dev; 0 = off"),
       field(t, "warmup_steps", T, &TrainingSettings::warmupSteps, ints(0),
             "Steps over which the learning rate rises linearly from 0; 0 = no warm-up"),
       field(t, "lr_decay", T, &TrainingSettings::lrDecay,

@@ -32,6 +32,10 @@ struct TrainingSettings {
   // Decay of the moving average of the weights that is evaluated and saved
   // (see ParameterAverage); 0 = use the weights of the last step.
   double paramAverage = 0.0;
+  // At the end, the mean of the weights of the best evaluation and the ones
+  // just before it, this many in all, replaces the best when it scores at
+  // least as well on dev (see CheckpointAverage); 0 = off.
+  int64_t checkpointAverage = 0;
 
   // Learning rate at step s (1-based), with lr = learningRate:
   //   warm-up (s <= warmupSteps): lr * s / warmupSteps;
