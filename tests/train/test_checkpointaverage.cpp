@@ -2,6 +2,7 @@
 #include "torchcatch.h"
 
 #include "model/nermodel.h"
+#include "parameterfill.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
 #include "train/checkpointaverage.h"
@@ -13,40 +14,24 @@
 using namespace spanforge::train;
 using namespace spanforge::train::testing;
 
-namespace {
-
-void fillAll(spanforge::model::NerModel& m, double value) {
-  torch::NoGradGuard noGrad;
-  for (auto& p : m.module().parameters()) p.fill_(value);
-}
-
-// Every parameter of `m` equals `value`.
-bool allAre(spanforge::model::NerModel& m, double value) {
-  for (const auto& p : m.module().parameters())
-    if (!torch::allclose(p, torch::full_like(p, value))) return false;
-  return true;
-}
-
-}  // namespace
-
 TEST_CASE("checkpoint average: the mean of the best checkpoint and the ones just before it") {
   spanforge::model::NerModel m(tinyConfig().model, {"LOC"});
   CheckpointAverage average(2);
-  fillAll(m, 1.0);
+  fillParameters(m, 1.0);
   average.add(m, true);
   CHECK(average.averaged() == 0);  // one checkpoint: nothing to average
-  fillAll(m, 3.0);
+  fillParameters(m, 3.0);
   average.add(m, true);
   CHECK(average.averaged() == 2);
-  fillAll(m, 10.0);
+  fillParameters(m, 10.0);
   average.add(m, false);  // after the best: not in its mean
-  fillAll(m, 0.0);
+  fillParameters(m, 0.0);
   average.load(m);
-  CHECK(allAre(m, 2.0));
-  fillAll(m, 5.0);
+  CHECK(allParametersAre(m, 2.0));
+  fillParameters(m, 5.0);
   average.add(m, true);  // the last two: 10 and 5
   average.load(m);
-  CHECK(allAre(m, 7.5));
+  CHECK(allParametersAre(m, 7.5));
   CHECK_THROWS_AS(CheckpointAverage(1), std::invalid_argument);
 }
 

@@ -2,6 +2,7 @@
 #include "torchcatch.h"
 
 #include "model/nermodel.h"
+#include "parameterfill.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
 #include "train/eval/evaluator.h"
@@ -13,46 +14,29 @@
 using namespace spanforge::train;
 using namespace spanforge::train::testing;
 
-namespace {
-
-void fill(spanforge::model::NerModel& m, double value) {
-  torch::NoGradGuard noGrad;
-  for (auto& p : m.module().parameters()) p.fill_(value);
-}
-
-// Every trainable parameter holds `value` (within float precision).
-bool allEqual(spanforge::model::NerModel& m, double value) {
-  for (const auto& p : m.module().parameters())
-    if (p.requires_grad() && !torch::allclose(p, torch::full_like(p, value), 1e-6, 1e-6))
-      return false;
-  return true;
-}
-
-}  // namespace
-
 TEST_CASE("parameter average: ramped decay, capped, and swap is its own inverse") {
   spanforge::model::NerModel m(tinyConfig().model, {"PER"});
   ParameterAverage average(0.99);
   average.swap();  // nothing averaged yet: a no-op
-  fill(m, 0.0);
+  fillParameters(m, 0.0);
   average.update(m);  // the first update is the starting point
-  fill(m, 1.0);
+  fillParameters(m, 1.0);
   average.update(m);  // decay min(0.99, 2/11): 0 * 2/11 + 1 * 9/11
   CHECK(average.updates() == 2);
   average.swap();
-  CHECK(allEqual(m, 9.0 / 11.0));
+  CHECK(allParametersAre(m, 9.0 / 11.0));
   average.swap();
-  CHECK(allEqual(m, 1.0));
+  CHECK(allParametersAre(m, 1.0));
 
   // A low cap wins over the ramp: min(0.1, (1 + t) / (10 + t)) = 0.1.
   ParameterAverage capped(0.1);
-  fill(m, 0.0);
+  fillParameters(m, 0.0);
   capped.update(m);
   for (int i = 0; i < 30; ++i) capped.update(m);
-  fill(m, 1.0);
+  fillParameters(m, 1.0);
   capped.update(m);
   capped.swap();
-  CHECK(allEqual(m, 0.9));
+  CHECK(allParametersAre(m, 0.9));
 }
 
 TEST_CASE("trainer: with param_average the averaged weights are evaluated and written") {

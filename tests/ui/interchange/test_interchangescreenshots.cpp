@@ -3,6 +3,7 @@
 //   test_ui "[.screenshots]"   (files in $SPANFORGE_SCREENSHOTS or /tmp/spanforge-shots)
 #include "interchange/exportdialog.h"
 #include "interchange/importdialog.h"
+#include "shotsdir.h"
 
 #include <catch2/catch.hpp>
 
@@ -16,10 +17,7 @@ using spanforge::ui::ImportDialog;
 namespace {
 
 void shoot(QWidget& w, const QString& name) {
-  const QString dir = qEnvironmentVariableIsSet("SPANFORGE_SCREENSHOTS")
-                          ? qEnvironmentVariable("SPANFORGE_SCREENSHOTS")
-                          : QStringLiteral("/tmp/spanforge-shots");
-  QDir().mkpath(dir);
+  const QString dir = spanforge::testing::shotsDir();
   w.show();
   QTest::qWait(100);
   const QString path = dir + QLatin1Char('/') + name;

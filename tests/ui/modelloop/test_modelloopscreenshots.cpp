@@ -16,6 +16,7 @@
 #include "modelloop/suggestioncontroller.h"
 #include "project/demoproject.h"
 #include "shell/mainwindow.h"
+#include "shotsdir.h"
 #include "store/projectstore.h"
 #include "store/rankingrepository.h"
 #include "train/data/projectdata.h"
@@ -35,15 +36,9 @@ using namespace spanforge;
 using spanforge::testing::TempDir;
 using spanforge::testing::waitFor;
 
-namespace {
+using spanforge::testing::shotsDir;
 
-QString shotsDir() {
-  const QString dir = qEnvironmentVariableIsSet("SPANFORGE_SCREENSHOTS")
-                          ? qEnvironmentVariable("SPANFORGE_SCREENSHOTS")
-                          : QStringLiteral("/tmp/spanforge-shots");
-  QDir().mkpath(dir);
-  return dir;
-}
+namespace {
 
 void save(QWidget* w, const QString& name) {
   QTest::qWait(200);

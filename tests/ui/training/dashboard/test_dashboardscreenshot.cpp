@@ -2,6 +2,7 @@
 // run's events (made up here, shaped like a CPU run's) to PNG files for a
 // person to look at, the data wait among the CPU curves:
 //   test_ui "[.screenshots]"   (files in $SPANFORGE_SCREENSHOTS or /tmp/spanforge-shots)
+#include "shotsdir.h"
 #include "training/dashboard/hardwareplot.h"
 #include "training/dashboard/trainingdashboard.h"
 #include "training/trainingworker.h"
@@ -16,15 +17,9 @@
 using namespace spanforge;
 using namespace spanforge::ui;
 
-namespace {
+using spanforge::testing::shotsDir;
 
-QString shotsDir() {
-  const QString dir = qEnvironmentVariableIsSet("SPANFORGE_SCREENSHOTS")
-                          ? qEnvironmentVariable("SPANFORGE_SCREENSHOTS")
-                          : QStringLiteral("/tmp/spanforge-shots");
-  QDir().mkpath(dir);
-  return dir;
-}
+namespace {
 
 // Step s of a made-up run: 0.12 s a step, the loss falling, about one core
 // busy, and a data wait that starts high (the prefetch thread's first

@@ -1,6 +1,7 @@
 // Train > Simulate Active Learning on a real (small) project, driven with
 // mouse and key events.
 #include "../trainingtestproject.h"
+#include "shotsdir.h"
 #include "tempdir.h"
 #include "training/simulation/alcurvesmodel.h"
 #include "training/simulation/alcurvesplot.h"
@@ -11,7 +12,6 @@
 #include <catch2/catch.hpp>
 
 #include <QCheckBox>
-#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -28,6 +28,8 @@ using namespace spanforge::ui;
 using spanforge::testing::TempDir;
 using spanforge::testing::waitFor;
 
+using spanforge::testing::shotsDir;
+
 namespace {
 
 // Selects the spin box's text and types over it, as a person would.
@@ -37,14 +39,6 @@ void typeInto(QAbstractSpinBox* box, const QString& text) {
   QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
   QTest::keyClicks(edit, text);
   QTest::keyClick(edit, Qt::Key_Enter);
-}
-
-QString shotsDir() {
-  const QString dir = qEnvironmentVariableIsSet("SPANFORGE_SCREENSHOTS")
-                          ? qEnvironmentVariable("SPANFORGE_SCREENSHOTS")
-                          : QStringLiteral("/tmp/spanforge-shots");
-  QDir().mkpath(dir);
-  return dir;
 }
 
 }  // namespace
