@@ -136,8 +136,11 @@ TEST_CASE("Screenshot of the active-learning simulation", "[.screenshots]") {
   const std::string path = dir.file("p.sfproj");
   testing::makeTrainingProject(dir, path, 600);
   AlSimulationDialog dialog;
-  train::TrainConfig config = testing::tinyTrainingConfig(150, 25);
-  config.training.learningRate = 0.03;  // learns something in 150 steps
+  // Small, but every training runs to early stopping, so the all-labels
+  // reference is trained as long as the curves' rounds are.
+  train::TrainConfig config = testing::tinyTrainingConfig(3000, 25);
+  config.training.learningRate = 0.03;
+  config.training.patience = 4;
   dialog.setProject(QString::fromStdString(path), config);
   dialog.show();
   REQUIRE(QTest::qWaitForWindowExposed(&dialog));
