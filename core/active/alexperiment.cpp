@@ -27,6 +27,8 @@ AlExperiment::AlExperiment(train::TrainConfig config, train::Corpus pool, train:
       test_(std::move(test)),
       options_(std::move(options)) {
   if (options_.seeds.empty()) throw std::invalid_argument("no seeds to simulate");
+  // Before any pretraining: a seed round too small to train is known now.
+  AlSimulation::checkSeedShare(config_, pool_.size(), options_.simulation.seedFraction);
 }
 
 std::string AlExperiment::pretrain(const std::string& scratch) {

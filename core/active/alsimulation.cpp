@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <numeric>
@@ -71,6 +72,27 @@ AlSimulation::AlSimulation(train::TrainConfig config, train::Corpus pool, train:
   if (pool_.empty()) throw std::invalid_argument("the training pool has no sentences");
   if (dev_.empty()) throw std::invalid_argument("the dev set has no sentences");
   if (test_.empty()) throw std::invalid_argument("the test set has no sentences");
+  checkSeedShare(config_, pool_.size(), options_.seedFraction);
+}
+
+void AlSimulation::checkSeedShare(const train::TrainConfig& config, size_t poolSize,
+                                  double seedFraction) {
+  const auto minimum = static_cast<size_t>(std::max<int64_t>(config.data.minExamples, 1));
+  if (poolSize < minimum)
+    throw train::TrainingError("the pool has " + std::to_string(poolSize) +
+                               " sentences; training needs at least " + std::to_string(minimum) +
+                               " (data.min_examples)");
+  const size_t seedCount = shareOf(seedFraction, poolSize);
+  if (seedCount >= minimum) return;
+  char text[320];
+  std::snprintf(
+      text, sizeof text,
+      "the seed share (%.1f%% of the pool's %zu sentences) is %zu sentences; training "
+      "needs at least %zu (data.min_examples): raise the seed share to at least %.1f%%",
+      100.0 * seedFraction, poolSize, seedCount, minimum,
+      std::ceil(1000.0 * (static_cast<double>(minimum) - 0.5) / static_cast<double>(poolSize)) /
+          10.0);
+  throw train::TrainingError(text);
 }
 
 AlSimulation::Trained AlSimulation::train(const std::string& curve, int64_t round,

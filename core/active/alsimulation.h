@@ -70,6 +70,11 @@ class AlSimulation {
   AlSimulation(train::TrainConfig config, train::Corpus pool, train::Corpus dev, train::Corpus test,
                AlSimulationOptions options);
 
+  // Throws train::TrainingError when `seedFraction` of `poolSize` sentences
+  // is fewer than config.data.min_examples: the seed round could not train.
+  static void checkSeedShare(const train::TrainConfig& config, size_t poolSize,
+                             double seedFraction);
+
   // Called after every round, with its curve's name; may be empty.
   std::function<void(const std::string& curve, const AlRound&)> onRound;
 

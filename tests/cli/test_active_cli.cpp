@@ -338,8 +338,9 @@ TEST_CASE("cli al-simulate refuses bad settings with exit 1") {
   r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--config",
            f.config, "--seed-fraction", "0.01"});
   CHECK(r.code == 1);
-  CHECK(r.err.find("Round 1 (2 labelled sentences)") != std::string::npos);
-  CHECK(r.err.find("Raise the seed fraction") != std::string::npos);
+  CHECK(r.err.find("the seed share (1.0% of the pool's 200 sentences) is 2 sentences; training "
+                   "needs at least 10 (data.min_examples): raise the seed share to at least "
+                   "4.8%") != std::string::npos);
   r = run({"al-simulate", "--train", f.train, "--dev", f.dev});
   CHECK(r.code == 1);  // --test is required
   r = run(

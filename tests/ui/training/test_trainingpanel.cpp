@@ -18,6 +18,8 @@
 #include "training/setup/datacheckview.h"
 #include "training/setup/pretrainedchooser.h"
 #include "training/setup/trainingsetup.h"
+#include "training/simulation/alcurvesmodel.h"
+#include "training/simulation/alsimulationdialog.h"
 #include "training/trainingpanel.h"
 #include "training/trainingsession.h"
 #include "training/trainingtestproject.h"
@@ -28,6 +30,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPushButton>
@@ -313,4 +316,33 @@ TEST_CASE("Pretrain from the GUI: its loss on the dashboard, a stored run, Start
   REQUIRE(again.wait(60000));
   CHECK(again.front().front().value<TrainingOutcome>().pretrainedDir.endsWith(
       QStringLiteral("pretrain-3")));
+}
+
+TEST_CASE("Train > Simulate Active Learning opens on the project with Setup's config") {
+  TempDir dir;
+  const std::string path = dir.file("sim.spanforge");
+  makeTrainingProject(dir, path, 400);  // 5% of the pool: enough to train on
+  Window w(dir, path);
+  w.trigger(QStringLiteral("&Train Model…"));
+  TrainingSetup* setup = w.panel()->setup();
+  setup->setConfig(tinyTrainingConfig(6, 3));
+  w.trigger(QStringLiteral("Simulate &Active Learning…"));
+  auto* dialog = w.window->findChild<AlSimulationDialog*>();
+  REQUIRE(dialog);
+  CHECK(dialog->isVisible());
+  CHECK(dialog->windowTitle().contains(QStringLiteral("sim.spanforge")));
+  // It trains with Setup's config: a run on this project finishes with curves.
+  QTest::mouseClick(dialog->runButton(), Qt::LeftButton);
+  REQUIRE(waitFor([&] { return !dialog->isRunning(); }, 120000));
+  INFO(dialog->statusLabel()->text().toStdString());
+  CHECK(dialog->statusLabel()->text().startsWith(QStringLiteral("Finished in")));
+  CHECK(dialog->model()->rowCount() > 0);
+
+  // An invalid setting on Setup: no dialog run, Setup says why.
+  dialog->close();
+  type(setup->form()->editor(QStringLiteral("training.max_steps"))->input(),
+       QStringLiteral("lots"));
+  w.trigger(QStringLiteral("Simulate &Active Learning…"));
+  CHECK_FALSE(dialog->isVisible());
+  CHECK(w.panel()->tabs()->currentWidget() == setup);
 }
