@@ -7,6 +7,16 @@ namespace spanforge::active {
 AlResultCollector::AlResultCollector(std::vector<Strategy> strategies)
     : strategies_(std::move(strategies)) {}
 
+AlResultCollector::AlResultCollector(const AlExperimentResult& finished) : runs_(finished.runs) {
+  bool trained = false;
+  for (const auto& r : runs_) trained = trained || r.fullData.has_value();
+  if (!trained) fullF1_ = finished.summary.fullF1;
+  for (const auto& r : runs_)
+    for (const auto& c : r.curves)
+      if (std::find(strategies_.begin(), strategies_.end(), c.strategy) == strategies_.end())
+        strategies_.push_back(c.strategy);
+}
+
 AlSimulationResult& AlResultCollector::runOf(uint64_t seed) {
   for (auto& r : runs_)
     if (r.seed == seed) return r;

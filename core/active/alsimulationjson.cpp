@@ -1,5 +1,7 @@
 #include "active/alsimulationjson.h"
 
+#include "io/inputerror.h"
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -28,7 +30,82 @@ nlohmann::ordered_json optionalShare(const std::optional<double>& v) {
   return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
 }
 
+AlRound roundFrom(const nlohmann::ordered_json& j, const std::string& source,
+                  const std::string& field) {
+  if (!j.is_object()) throw io::InputError(source, 0, field, "expected an object (a round)");
+  AlRound r;
+  try {
+    r.round = j.at("round").get<int64_t>();
+    r.fraction = j.at("fraction").get<double>();
+    r.sentences = j.at("sentences").get<int64_t>();
+    r.test.f1 = j.at("f").get<double>();
+    r.test.precision = j.value("p", 0.0);
+    r.test.recall = j.value("r", 0.0);
+    r.words = j.value("words", int64_t{0});
+    r.entities = j.value("entities", int64_t{0});
+    r.devF1 = j.value("dev_f", 0.0);
+    r.steps = j.value("steps", int64_t{0});
+    r.finishReason = j.value("finish_reason", std::string());
+    r.trainSeconds = j.value("train_seconds", 0.0);
+    r.rankSeconds = j.value("rank_seconds", 0.0);
+  } catch (const nlohmann::ordered_json::exception& e) {
+    throw io::InputError(source, 0, field,
+                         "a round needs round, fraction, sentences and f as numbers (" +
+                             std::string(e.what()) + ")");
+  }
+  return r;
+}
+
 }  // namespace
+
+AlExperimentResult AlSimulationJson::read(const std::string& text, const std::string& source) {
+  nlohmann::ordered_json j;
+  try {
+    j = nlohmann::ordered_json::parse(text);
+  } catch (const nlohmann::ordered_json::parse_error& e) {
+    throw io::InputError(source, 0, "", std::string("not JSON: ") + e.what());
+  }
+  if (!j.is_object() || !j.contains("runs") || !j["runs"].is_array())
+    throw io::InputError(source, 0, "runs",
+                         "missing: not the JSON of al-simulate --json or Save as JSON");
+  AlExperimentResult result;
+  for (size_t i = 0; i < j["runs"].size(); ++i) {
+    const auto& run = j["runs"][i];
+    const std::string at = "runs[" + std::to_string(i) + "]";
+    if (!run.is_object() || !run.contains("curves") || !run["curves"].is_object())
+      throw io::InputError(source, 0, at + ".curves", "missing or not an object");
+    AlSimulationResult r;
+    r.seed = run.value("seed", uint64_t{0});
+    r.cancelled = run.value("cancelled", false);
+    r.seconds = run.value("seconds", 0.0);
+    for (const auto& [name, rounds] : run["curves"].items()) {
+      const auto strategy = parseStrategy(name);
+      if (!strategy) throw io::InputError(source, 0, at + ".curves." + name, "unknown strategy");
+      if (!rounds.is_array())
+        throw io::InputError(source, 0, at + ".curves." + name, "expected an array of rounds");
+      AlCurve curve;
+      curve.strategy = *strategy;
+      for (size_t k = 0; k < rounds.size(); ++k)
+        curve.rounds.push_back(
+            roundFrom(rounds[k], source, at + ".curves." + name + "[" + std::to_string(k) + "]"));
+      r.curves.push_back(std::move(curve));
+    }
+    if (run.contains("full_data") && !run["full_data"].is_null())
+      r.fullData = roundFrom(run["full_data"], source, at + ".full_data");
+    result.cancelled = result.cancelled || r.cancelled;
+    result.seconds += r.seconds;
+    result.runs.push_back(std::move(r));
+  }
+  if (j.value("cancelled", false)) result.cancelled = true;
+  // --full-f1 runs have no full-data training, only the figure given.
+  bool trained = false;
+  for (const auto& r : result.runs) trained = trained || r.fullData.has_value();
+  std::optional<double> given;
+  if (!trained && j.contains("full_data_f") && j["full_data_f"].is_number())
+    given = j["full_data_f"].get<double>();
+  result.summary = summarize(result.runs, given);
+  return result;
+}
 
 std::string AlSimulationJson::write(const train::TrainConfig& config,
                                     const AlExperimentOptions& options,

@@ -16,6 +16,11 @@ class AlSimulationJson {
   // minutes are the budget.
   static std::string write(const train::TrainConfig& config, const AlExperimentOptions& options,
                            const AlExperimentResult& result);
+
+  // The runs of such a document (its curves and full-data trainings) and
+  // their summary, to show again; `source` names it in errors. Throws
+  // io::InputError naming the field that is missing or wrong.
+  static AlExperimentResult read(const std::string& text, const std::string& source);
 };
 
 }  // namespace spanforge::active

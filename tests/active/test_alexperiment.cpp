@@ -1,6 +1,7 @@
 #include "../train/traintestdata.h"
 #include "active/alexperiment.h"
 #include "active/alsimulationjson.h"
+#include "io/inputerror.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -55,6 +56,43 @@ TEST_CASE("al experiment: one simulation per seed, reported round by round, then
   CHECK(j["runs"].size() == 2);
   CHECK(j["summary"]["random"]["points"].size() == 2);
   CHECK(j["cancelled"] == false);
+
+  // Read back: the same curves, and the same summary (the given full-data F1).
+  const AlExperimentResult back =
+      AlSimulationJson::read(AlSimulationJson::write(config, options, result), "run.json");
+  REQUIRE(back.runs.size() == 2);
+  REQUIRE(back.runs[0].curves.size() == 2);
+  CHECK(back.runs[0].curves[0].strategy == Strategy::Margin);  // file order, not sorted
+  CHECK(back.runs[1].curves[1].rounds[1].test.f1 == result.runs[1].curves[1].rounds[1].test.f1);
+  CHECK(back.runs[1].curves[1].rounds[1].sentences == result.runs[1].curves[1].rounds[1].sentences);
+  REQUIRE(back.summary.fullF1);
+  CHECK(*back.summary.fullF1 == 0.5);
+  CHECK(back.summary.strategies[1].points[1].meanF1 ==
+        Approx(result.summary.strategies[1].points[1].meanF1));
+}
+
+TEST_CASE("al simulation json: what is wrong, and where") {
+  auto message = [](const std::string& text) {
+    try {
+      AlSimulationJson::read(text, "saved.json");
+    } catch (const io::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(message("{").find("saved.json") == 0);
+  CHECK(message("{}").find("runs: missing") != std::string::npos);
+  CHECK(message(R"({"runs": [{"curves": {"best": []}}]})")
+            .find("runs[0].curves.best: unknown "
+                  "strategy") != std::string::npos);
+  CHECK(message(R"({"runs": [{"curves": {"lc": [{"round": 1}]}}]})")
+            .find("runs[0].curves.lc[0]: a round needs") != std::string::npos);
+  const auto ok = AlSimulationJson::read(R"({"runs": [{"seed": 2, "curves": {"lc": [{"round": 1,
+      "fraction": 0.1, "sentences": 5, "f": 0.25}]}}]})",
+                                         "saved.json");
+  CHECK(ok.runs[0].seed == 2);
+  CHECK(ok.summary.strategies[0].points[0].meanF1 == 0.25);
+  CHECK_FALSE(ok.summary.fullF1);
 }
 
 TEST_CASE("al experiment: no seeds is refused") {

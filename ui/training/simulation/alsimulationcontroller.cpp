@@ -1,7 +1,12 @@
 #include "training/simulation/alsimulationcontroller.h"
 
+#include "active/alsimulationjson.h"
 #include "common/workerthread.h"
 #include "training/simulation/alsimulationworker.h"
+
+#include <QFile>
+
+#include <exception>
 
 namespace spanforge::ui {
 
@@ -59,6 +64,27 @@ bool AlSimulationController::start(const QString& projectPath, const train::Trai
 
 void AlSimulationController::cancel() {
   if (jobs_.isRunning() && cancel_) cancel_->store(true);
+}
+
+bool AlSimulationController::open(const QString& path, QString* error) {
+  if (jobs_.isRunning()) return false;
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    *error = tr("Could not read %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  const QByteArray bytes = file.readAll();
+  try {
+    const active::AlExperimentResult result =
+        active::AlSimulationJson::read(bytes.toStdString(), QFile::encodeName(path).toStdString());
+    results_ = std::make_unique<active::AlResultCollector>(result);
+  } catch (const std::exception& e) {
+    *error = QString::fromStdString(e.what());
+    return false;
+  }
+  json_ = QString::fromUtf8(bytes).trimmed();
+  emit resultsChanged();
+  return true;
 }
 
 void AlSimulationController::onFinished(const AlSimulationOutcome& outcome) {

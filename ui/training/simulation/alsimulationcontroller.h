@@ -35,6 +35,9 @@ class AlSimulationController : public QObject {
              const active::AlExperimentOptions& options, double testFraction = 0.2);
   // Stops after the batch under way; the rounds so far stay.
   void cancel();
+  // Shows a saved experiment (al-simulate --json, Save as JSON) instead;
+  // false with `error` set when it cannot be read. Not while one runs.
+  bool open(const QString& path, QString* error);
 
   const active::AlResultCollector& results() const { return *results_; }
   // The last experiment that ended, as `al-simulate --json` writes it; empty before.

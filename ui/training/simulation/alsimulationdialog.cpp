@@ -34,6 +34,7 @@ AlSimulationDialog::AlSimulationDialog(QWidget* parent)
       form_(new AlSimulationForm(this)),
       run_(new QPushButton(tr("&Run Simulation"), this)),
       save_(new QPushButton(tr("&Save as JSON…"), this)),
+      open_(new QPushButton(tr("&Open…"), this)),
       data_(new QLabel(this)),
       status_(new QLabel(this)),
       plot_(new AlCurvesPlot(this)),
@@ -57,6 +58,8 @@ AlSimulationDialog::AlSimulationDialog(QWidget* parent)
   // Enter in a spin box must not start an hour of training, nor close the dialog.
   run_->setAutoDefault(false);
   save_->setAutoDefault(false);
+  open_->setAutoDefault(false);
+  open_->setToolTip(tr("Show a saved simulation: Save as JSON here or al-simulate --json"));
   table_->setModel(model_);
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -69,6 +72,7 @@ AlSimulationDialog::AlSimulationDialog(QWidget* parent)
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(run_);
   buttons->addWidget(save_);
+  buttons->addWidget(open_);
   left->addLayout(buttons);
   left->addWidget(data_);
   left->addWidget(status_);
@@ -101,6 +105,11 @@ AlSimulationDialog::AlSimulationDialog(QWidget* parent)
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Save Simulation"), tr("al-simulation.json"), tr("JSON (*.json)"));
     if (!path.isEmpty()) saveJson(path);
+  });
+  connect(open_, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Simulation"), QString(),
+                                                      tr("JSON (*.json);;All files (*)"));
+    if (!path.isEmpty()) openJson(path);
   });
   connect(form_, &AlSimulationForm::changed, this,
           [this] { run_->setEnabled(isRunning() || form_->isValid()); });
@@ -146,6 +155,7 @@ void AlSimulationDialog::onRunningChanged(bool running) {
   run_->setEnabled(running || form_->isValid());
   form_->setEnabled(!running);
   save_->setEnabled(!running && !controller_->json().isEmpty());
+  open_->setEnabled(!running);
 }
 
 void AlSimulationDialog::showResults() {
@@ -170,6 +180,19 @@ void AlSimulationDialog::showResults() {
   reach_->setText(tr("All labels: test F1 %1. Labels needed for 95 % / 99 % of it: %2.")
                       .arg(100.0 * *summary.fullF1, 0, 'f', 1)
                       .arg(parts.join(QStringLiteral("; "))));
+}
+
+bool AlSimulationDialog::openJson(const QString& path, bool quiet) {
+  QString error;
+  if (!controller_->open(path, &error)) {
+    if (!quiet) QMessageBox::warning(this, tr("Open Simulation"), error);
+    status_->setText(error);
+    return false;
+  }
+  data_->setText(tr("Shown: %1").arg(QFileInfo(path).fileName()));
+  status_->clear();
+  save_->setEnabled(true);
+  return true;
 }
 
 bool AlSimulationDialog::saveJson(const QString& path, bool quiet) {

@@ -41,6 +41,10 @@ class AlSimulationDialog : public QDialog {
   QLabel* statusLabel() const { return status_; }
   QLabel* reachLabel() const { return reach_; }
 
+  // Shows a saved experiment; false (and a message box unless `quiet`) when
+  // it cannot be read.
+  bool openJson(const QString& path, bool quiet = false);
+  QPushButton* openButton() const { return open_; }
   // Writes the last finished experiment's JSON; false (and a message box
   // unless `quiet`) when it cannot.
   bool saveJson(const QString& path, bool quiet = false);
@@ -56,6 +60,7 @@ class AlSimulationDialog : public QDialog {
   AlSimulationForm* form_;
   QPushButton* run_;
   QPushButton* save_;
+  QPushButton* open_;
   QLabel* data_;
   QLabel* status_;
   AlCurvesPlot* plot_;

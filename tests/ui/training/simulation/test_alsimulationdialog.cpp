@@ -98,6 +98,23 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   CHECK(j["runs"].toArray().size() == 2);
   CHECK(j["summary"].toObject()["lc"].toObject()["points"].toArray().size() == 2);
   CHECK(j["full_data_f"].isDouble());
+
+  // Another window shows the saved experiment again; a broken file says why.
+  AlSimulationDialog other;
+  const QString broken = QString::fromStdString(dir.file("broken.json"));
+  QFile bad(broken);
+  REQUIRE(bad.open(QIODevice::WriteOnly));
+  bad.write("{\"runs\": 3}");
+  bad.close();
+  CHECK_FALSE(other.openJson(broken, true));
+  CHECK(other.statusLabel()->text().contains("runs: missing"));
+  REQUIRE(other.openJson(json, true));
+  REQUIRE(other.model()->rowCount() == 2);
+  for (int row = 0; row < 2; ++row)
+    for (int column = 0; column < 3; ++column)
+      CHECK(other.model()->index(row, column).data() == model->index(row, column).data());
+  CHECK(other.reachLabel()->text() == dialog.reachLabel()->text());
+  CHECK(other.saveButton()->isEnabled());
 }
 
 TEST_CASE("Simulate active learning: Stop keeps the rounds so far; bad data says why") {
@@ -152,6 +169,21 @@ TEST_CASE("Screenshot of the active-learning simulation", "[.screenshots]") {
   REQUIRE(waitFor([&] { return !dialog.isRunning(); }, 600000));
   QTest::qWait(300);
   const QString shot = shotsDir() + QStringLiteral("/al-simulation.png");
+  REQUIRE(dialog.grab().save(shot));
+  WARN("wrote " << shot.toStdString());
+}
+
+// A saved run (al-simulate --json) as the dialog shows it:
+//   SPANFORGE_AL_JSON=run.json test_ui "[.screenshots]"
+TEST_CASE("Screenshot of a saved active-learning simulation", "[.screenshots]") {
+  const QString json = qEnvironmentVariable("SPANFORGE_AL_JSON");
+  if (json.isEmpty()) return;
+  AlSimulationDialog dialog;
+  dialog.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&dialog));
+  REQUIRE(dialog.openJson(json, true));
+  QTest::qWait(300);
+  const QString shot = shotsDir() + QStringLiteral("/al-simulation-saved.png");
   REQUIRE(dialog.grab().save(shot));
   WARN("wrote " << shot.toStdString());
 }
