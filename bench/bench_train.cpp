@@ -20,6 +20,8 @@
 #include <filesystem>
 #include <string>
 
+#include <unistd.h>
+
 namespace fs = std::filesystem;
 using namespace spanforge;
 
@@ -89,7 +91,12 @@ int main(int argc, char** argv) {
   // F1 does not depend on the machine's load.
   double maxMinutes = 0.0;
   std::string data = SPANFORGE_DEMO_DIR;
-  std::string configFile, output = (fs::temp_directory_path() / "spanforge-bench-model").string();
+  // Per process (and removed at the end unless --output): two benchmarks at
+  // once must not score each other's model.
+  bool keepOutput = false;
+  std::string configFile,
+      output = (fs::temp_directory_path() / ("spanforge-bench-model-" + std::to_string(getpid())))
+                   .string();
   std::string inferOnly;
   int threads = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -103,7 +110,7 @@ int main(int argc, char** argv) {
     else if (a == "--threads")
       threads = std::atoi(argv[i + 1]);
     else if (a == "--output")
-      output = argv[i + 1];
+      output = argv[i + 1], keepOutput = true;
     else if (a == "--infer-only")
       inferOnly = argv[i + 1];
     else if (a == "--infer-batch-words")
@@ -143,5 +150,6 @@ int main(int argc, char** argv) {
   inference(output, test, threads);
   std::printf("peak RSS:           %.0f MB\n",
               static_cast<double>(train::ProcessMemory::read().peakBytes) / (1 << 20));
+  if (!keepOutput) fs::remove_all(output);
   return 0;
 }
