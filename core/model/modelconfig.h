@@ -49,6 +49,10 @@ struct ModelConfig {
   // blanked (as padding) with this probability, so that names are tagged
   // from their spelling as a whole rather than one telling character.
   double charDropout = 0.0;
+  // Weight of the auxiliary language-model loss while training (Rei 2017:
+  // each direction of the BiLSTM also predicts the next / previous token,
+  // see LanguageModelHead); 0 = off. Needs the one-layer bilstm encoder.
+  double lmLoss = 0.0;
   // Words not seen in training share one learned embedding (trained through
   // word_dropout) instead of hashed rows trained for other words; see
   // KnownWords. The package stores the training words.

@@ -100,11 +100,16 @@ struct NerModel::Impl {
   }
   torch::Tensor meanLoss(const BatchTensors& t, bool train) const {
     if (!t.tags().defined()) throw std::invalid_argument("the batch has no gold tags");
-    const torch::Tensor e = network.emissions(t, train);
+    const torch::Tensor x = network.encoded(t, train);
+    const torch::Tensor e = network.tagScores(x);
     // The CRF's log-space sums lose too much in 16 bits: fp32 whatever the
     // autocast state of the caller (training.mixed_precision).
     const Fp32Scope fp32;
-    return network.crf().negLogLikelihood(e.to(torch::kFloat), t.tags(), t.mask()).mean();
+    torch::Tensor loss =
+        network.crf().negLogLikelihood(e.to(torch::kFloat), t.tags(), t.mask()).mean();
+    // The auxiliary objective only shapes training; dev losses compare without it.
+    if (train && config.lmLoss > 0) loss = loss + network.languageModelLoss(x, t);
+    return loss;
   }
 
   ModelConfig config;

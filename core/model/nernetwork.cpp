@@ -6,6 +6,7 @@
 #include "model/encoder.h"
 #include "model/featurizer.h"
 #include "model/hashembed.h"
+#include "model/languagemodelhead.h"
 #include "model/tagset.h"
 #include "model/vectorembed.h"
 #include "model/wordfeatures.h"
@@ -25,6 +26,8 @@ struct NerNetwork::Impl {
   std::unique_ptr<Encoder> encoder;
   torch::nn::Linear output{nullptr};
   std::unique_ptr<Crf> crf;
+  std::unique_ptr<LanguageModelHead> languageModel;  // with lm_loss only
+  double lmLoss = 0.0;
   double dropout = 0.0;
   double wordDropout = 0.0;
   double singletonDropout = 0.0;
@@ -48,6 +51,11 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
       config.charHidden < 1 || config.hidden < 1 || config.layers < 1 || config.cnnDepth < 0 ||
       config.cnnKernel < 1)
     throw std::invalid_argument("model sizes must be positive");
+  if (config.lmLoss < 0) throw std::invalid_argument("lm_loss must not be negative");
+  // A second layer's forward half has read the whole sentence through the
+  // first layer's backward half: it could not learn to predict from context.
+  if (config.lmLoss > 0 && (config.encoder != "bilstm" || config.layers != 1))
+    throw std::invalid_argument("lm_loss needs the one-layer bilstm encoder");
   Impl& d = *impl_;
   d.dropout = config.dropout;
   d.wordDropout = config.wordDropout;
@@ -80,6 +88,8 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
   d.output =
       d.root->register_module("output", torch::nn::Linear(d.encoder->outputDim(), tags.size()));
   d.crf = std::make_unique<Crf>(*d.root, tags);
+  d.lmLoss = config.lmLoss;
+  if (d.lmLoss > 0) d.languageModel = std::make_unique<LanguageModelHead>(*d.root, config.hidden);
 }
 
 NerNetwork::~NerNetwork() = default;
@@ -140,11 +150,27 @@ torch::Tensor NerNetwork::inputs(const BatchTensors& batch, bool train) const {
 }
 
 at::Tensor NerNetwork::emissions(const BatchTensors& batch, bool train) const {
+  return tagScores(encoded(batch, train));
+}
+
+at::Tensor NerNetwork::encoded(const BatchTensors& batch, bool train) const {
   Impl& d = *impl_;
   torch::Tensor x = torch::dropout(inputs(batch, train), d.dropout, train);
   x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
-  x = torch::dropout(x, d.dropout, train);
-  return d.output->forward(x);
+  return torch::dropout(x, d.dropout, train);
+}
+
+at::Tensor NerNetwork::tagScores(const at::Tensor& encoded) const {
+  return impl_->output->forward(encoded);
+}
+
+at::Tensor NerNetwork::languageModelLoss(const at::Tensor& encoded,
+                                         const BatchTensors& batch) const {
+  const Impl& d = *impl_;
+  if (!d.languageModel) return {};
+  const torch::Tensor targets = LanguageModelHead::targets(batch.charBuckets(), batch.charOrder(),
+                                                           encoded.size(0), encoded.size(1));
+  return d.languageModel->loss(encoded, targets) * d.lmLoss;
 }
 
 at::Tensor NerNetwork::context(const BatchTensors& batch, const at::Tensor& hide,

@@ -38,6 +38,13 @@ class NerNetwork {
 
   // Tag scores [B, T, K]; `train` turns dropout on.
   at::Tensor emissions(const BatchTensors& batch, bool train) const;
+  // The same in two halves: the encoder's output after dropout, and the tag
+  // scores from it.
+  at::Tensor encoded(const BatchTensors& batch, bool train) const;
+  at::Tensor tagScores(const at::Tensor& encoded) const;
+  // With config.lmLoss > 0: lmLoss times LanguageModelHead's loss on
+  // `encoded` (of `batch`); otherwise undefined.
+  at::Tensor languageModelLoss(const at::Tensor& encoded, const BatchTensors& batch) const;
   // The encoder's output [B, T, contextDim()] after dropout, with the whole
   // input of every token where `hide` [B, T] (bool) is true zeroed: its word,
   // affixes, shape, vector and characters. Pretraining predicts those

@@ -42,6 +42,7 @@ std::unique_ptr<model::NerModel> fromPretrained(TrainConfig& config, const Corpu
   arch.wordDropout = config.model.wordDropout;
   arch.singletonDropout = config.model.singletonDropout;
   arch.charDropout = config.model.charDropout;
+  arch.lmLoss = config.model.lmLoss;
   arch.unknownWords = config.model.unknownWords;
   arch.tagScheme = config.model.tagScheme;
   arch.vectors = config.model.vectors;

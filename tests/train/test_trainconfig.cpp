@@ -81,7 +81,7 @@ TEST_CASE("defaults and presets are valid and differ") {
 TEST_CASE("every ModelConfig field is in the schema") {
   // A new ModelConfig field changes its size: add it to configschema.cpp and
   // to the comparison in trainconfig.cpp, then update this number.
-  CHECK(sizeof(spanforge::model::ModelConfig) == 360);
+  CHECK(sizeof(spanforge::model::ModelConfig) == 368);
   std::set<std::string> model;
   for (const ConfigField& f : configFields())
     if (f.section == "model") model.insert(f.key);
@@ -140,8 +140,7 @@ TEST_CASE("toToml writes every key under a comment, sections in order") {
     }
     previous = line;
   }
-  CHECK(sections ==
-        std::vector<std::string>{"model", "training", "pretraining", "data", "device"});
+  CHECK(sections == std::vector<std::string>{"model", "training", "pretraining", "data", "device"});
   CHECK(keys.size() == configFields().size());
   CHECK(toml.find("# Optimizer: SGD with momentum, or Adam [one of \"adam\", \"sgd\"]\noptimizer = "
                   "\"sgd\"\n") != std::string::npos);
@@ -258,6 +257,10 @@ TEST_CASE("rules between settings are checked") {
         "max_epochs or max_minutes");
   CHECK(errorOf("[training]\nmin_learning_rate = 0.05\n") ==
         "config.toml:2: training.min_learning_rate: must not exceed learning_rate (0.03)");
+  CHECK(errorOf("[model]\nencoder = \"cnn\"\nlm_loss = 0.1\n") ==
+        "config.toml:3: model.lm_loss: needs encoder = \"bilstm\" (got \"cnn\")");
+  CHECK(errorOf("[model]\nlm_loss = 0.1\nlayers = 2\n") ==
+        "config.toml:2: model.lm_loss: needs layers = 1 (got 2)");
 }
 
 TEST_CASE("every problem is reported, in file order") {

@@ -1,10 +1,12 @@
-// Word-level regularisers of training: singleton_dropout and char_dropout.
+// Regularisers of training: singleton_dropout, char_dropout and lm_loss.
 #include "model/batch.h"
 #include "model/batchtensors.h"
 #include "model/nermodel.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
 #include "train/data/singletonmarker.h"
+#include "train/eval/evaluator.h"
+#include "train/package/modelpackage.h"
 #include "train/trainer.h"
 #include "traintestdata.h"
 
@@ -91,4 +93,28 @@ TEST_CASE("char_dropout trains, differs from none and repeats with the seed") {
     CHECK(losses[1] != losses[0]);
     CHECK(losses[1] == losses[2]);
   }
+}
+
+TEST_CASE("lm_loss trains, differs from none and repeats with the seed") {
+  TrainConfig config = tinyConfig();
+  config.training.maxSteps = 6;
+  const auto losses = threeRuns(config, 150, [](TrainConfig& c) { c.model.lmLoss = 0.1; });
+  CHECK(losses[1] != losses[0]);
+  CHECK(losses[1] == losses[2]);
+  // The step loss includes the auxiliary term: above the run without it at the start.
+  CHECK(losses[1].front() > losses[0].front());
+}
+
+TEST_CASE("a model trained with lm_loss is saved with its head, loads and predicts") {
+  TempDir dir;
+  TrainConfig config = tinyConfig();
+  config.model.lmLoss = 0.1;
+  config.training.maxSteps = 10;
+  const auto done =
+      Trainer(config, head(demoTrain(), 150), head(demoDev(), 40), dir.file("m")).run();
+  REQUIRE(done.reason == FinishReason::MaxSteps);
+  const ModelPackage package = ModelPackage::load(dir.file("m"));
+  CHECK(package.config().model.lmLoss == 0.1);
+  const EvaluationResult r = Evaluator::run(head(demoDev(), 40), package.model());
+  CHECK(r.report.overall.f1 == done.best.overall.f1);
 }

@@ -177,6 +177,9 @@ std::vector<ConfigField> buildFields() {
       field(m, "char_dropout", M, &ModelConfig::charDropout, reals(0, 1, false, true),
             "While training, blank each character the character encoder reads with this "
             "probability; 0 = off"),
+      field(m, "lm_loss", M, &ModelConfig::lmLoss, reals(0, 10),
+            "Weight of an auxiliary language-model loss while training (each BiLSTM direction "
+            "also predicts the neighbouring word's characters); 0 = off; one-layer bilstm only"),
       field(m, "unknown_words", M, &ModelConfig::unknownWords, anyBool(),
             "Words not seen in training share one learned embedding (trained by word_dropout)"),
       field(m, "tag_scheme", M, &ModelConfig::tagScheme, oneOf({"biluo", "iob2"}),
@@ -360,6 +363,12 @@ std::vector<RuleViolation> checkConfigRules(const TrainConfig& c) {
                    "training would never stop: set patience, max_steps, max_epochs or "
                    "max_minutes"});
   }
+  if (c.model.lmLoss > 0 && c.model.encoder != "bilstm")
+    out.push_back(
+        {"model.lm_loss", "needs encoder = \"bilstm\" (got \"" + c.model.encoder + "\")"});
+  else if (c.model.lmLoss > 0 && c.model.layers != 1)
+    out.push_back(
+        {"model.lm_loss", "needs layers = 1 (got " + std::to_string(c.model.layers) + ")"});
   const PretrainingSettings& p = c.pretraining;
   if (p.maxSteps == 0 && p.maxEpochs == 0 && p.maxMinutes == 0) {
     out.push_back(

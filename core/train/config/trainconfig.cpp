@@ -24,7 +24,7 @@ auto tied(const model::ModelConfig& m) {
                   m.wordFeatures, m.charEncoder, m.charDim, m.charFilters, m.charKernel,
                   m.charHidden, m.maxTokenChars, m.encoder, m.hidden, m.layers, m.cnnDepth,
                   m.cnnKernel, m.dropout, m.wordDropout, m.singletonDropout, m.charDropout,
-                  m.unknownWords, m.tagScheme, m.vectors, m.freezeVectors, m.pretrained,
+                  m.lmLoss, m.unknownWords, m.tagScheme, m.vectors, m.freezeVectors, m.pretrained,
                   m.pretrainedVocabulary);
 }
 
