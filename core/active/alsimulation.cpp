@@ -162,7 +162,8 @@ std::vector<size_t> AlSimulation::rankPool(Strategy strategy, const model::NerMo
       const size_t to = std::min(unlabelled.size(), from + kChunk);
       std::vector<std::vector<std::string>> sentences;
       for (size_t i = from; i < to; ++i) sentences.push_back(pool_[unlabelled[i]].tokens);
-      const auto predictions = BatchPredictor::predict(model, sentences, options_.threads);
+      const auto predictions = BatchPredictor::predict(model, sentences, options_.threads,
+                                                       UncertaintyScorer::dropoutSamples(strategy));
       for (size_t i = from; i < to; ++i)
         scores[i] = scorer.score(predictions[i - from], unlabelled[i]);
     }

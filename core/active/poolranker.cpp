@@ -79,7 +79,8 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
       sentences.emplace_back();
       for (const auto& t : tokens.back()) sentences.back().push_back(t.text);
     }
-    const auto predictions = BatchPredictor::predict(model_, sentences, options.threads);
+    const auto predictions = BatchPredictor::predict(
+        model_, sentences, options.threads, UncertaintyScorer::dropoutSamples(options.strategy));
 
     store::Transaction tx(project_.db());  // one write per batch, not per document
     for (size_t i = 0; i < docs.size(); ++i) {

@@ -10,6 +10,8 @@ const std::vector<StrategyInfo>& strategyTable() {
        "lowest log-probability per token first"},
       {Strategy::Entropy, "entropy", "Token entropy", "highest mean token tag entropy first"},
       {Strategy::Margin, "margin", "Margin", "smallest best vs second-best gap first"},
+      {Strategy::Bald, "bald", "Dropout disagreement (BALD)",
+       "most disagreement between 10 dropout samples"},
       {Strategy::Random, "random", "Random", "a seeded shuffle: the baseline to beat"},
   };
   return table;

@@ -9,7 +9,7 @@ namespace spanforge::active {
 
 // How the unlabelled pool is ranked (see UncertaintyScorer for the scores).
 // strategyTable() says what each one does.
-enum class Strategy { LeastConfidence, Mnlp, Entropy, Margin, Random };
+enum class Strategy { LeastConfidence, Mnlp, Entropy, Margin, Bald, Random };
 
 // One row per strategy. The table is the only list of strategies: the parser,
 // the CLI's choices and help, and the GUI's strategy combo all read it, so a
@@ -35,7 +35,7 @@ const char* toString(Strategy s);
 // An id from the table; nullopt for anything else (ids are case-sensitive).
 std::optional<Strategy> parseStrategy(std::string_view name);
 std::vector<Strategy> allStrategies();
-// The ids joined, "lc|mnlp|entropy|margin|random", for messages.
+// The ids joined, "lc|mnlp|entropy|margin|bald|random", for messages.
 std::string strategyNames(const char* separator = "|");
 
 }  // namespace spanforge::active

@@ -42,6 +42,10 @@ std::vector<size_t> UncertaintyScorer::rankOrder(const std::vector<double>& scor
   return order;
 }
 
+int UncertaintyScorer::dropoutSamples(Strategy strategy) {
+  return strategy == Strategy::Bald ? kDropoutSamples : 0;
+}
+
 double UncertaintyScorer::score(const model::Prediction& p, uint64_t key) const {
   // max(0, ...) keeps rounding (P = 1 + 1e-16) from ranking certain
   // documents below each other in a meaningless order.
@@ -54,6 +58,11 @@ double UncertaintyScorer::score(const model::Prediction& p, uint64_t key) const 
       return std::max(0.0, p.meanTokenEntropy);
     case Strategy::Margin:
       return std::max(0.0, 1.0 - p.margin);
+    case Strategy::Bald:
+      // Disagreement comes in steps of 1 / kDropoutSamples; the tie-breaker
+      // stays below one step.
+      return p.pathDisagreement +
+             std::max(0.0, 1.0 - p.bestPathProbability) / (kDropoutSamples + 1);
     case Strategy::Random:
       return uniform(seed_, key);
   }

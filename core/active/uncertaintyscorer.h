@@ -19,6 +19,9 @@ namespace spanforge::active {
 //   mnlp     -log P(best path) / tokens             in [0, inf)
 //   entropy  mean over tokens of H(marginals)       in [0, log tags], nats
 //   margin   1 - (P(best) - P(second-best path))    in [0, 1]
+//   bald     share of kDropoutSamples dropout samples whose best path is
+//            not the most common one, ties (most sentences: all agree)
+//            broken by least confidence                       in [0, 1)
 //   random   uniform in [0, 1), from (seed, key)
 // A document without tokens is certain: 0 for all but random.
 class UncertaintyScorer {
@@ -26,6 +29,10 @@ class UncertaintyScorer {
   explicit UncertaintyScorer(Strategy strategy, uint64_t seed = 0);
 
   Strategy strategy() const { return strategy_; }
+
+  // Dropout samples per prediction the strategy reads (bald); 0 for the others.
+  static constexpr int kDropoutSamples = 10;
+  static int dropoutSamples(Strategy strategy);
 
   // `key` names the item (a document id, a sentence index) for random: the
   // same seed and key give the same value in any order and batch size.

@@ -3,6 +3,7 @@
 #include "model/batchtensors.h"
 #include "model/crf.h"
 #include "model/crflattice.h"
+#include "model/dropoutpaths.h"
 #include "model/featurizer.h"
 #include "model/nernetwork.h"
 #include "model/tagset.h"
@@ -176,31 +177,39 @@ at::Tensor NerModel::contextTensor(const BatchTensors& tensors, const at::Tensor
 
 int64_t NerModel::contextDim() const { return impl_->network.contextDim(); }
 
-std::vector<Prediction> NerModel::predict(const Batch& batch) const {
+std::vector<Prediction> NerModel::predict(const Batch& batch, int dropoutSamples) const {
   std::vector<Prediction> out;
   if (batch.empty()) return out;
+  torch::Tensor encoded;
   torch::Tensor emissions;
   CrfScores scores;
+  // Inference mode: no autograd bookkeeping at all (thread-local).
+  c10::InferenceMode guard;
   {
-    // Inference mode: no autograd bookkeeping at all (thread-local).
-    c10::InferenceMode guard;
     const BatchTensors t = impl_->tensors(batch);
-    emissions = impl_->network.emissions(t, false).to(torch::kCPU, torch::kFloat).contiguous();
+    encoded = impl_->network.encoded(t, false);
+    emissions = impl_->network.tagScores(encoded).to(torch::kCPU, torch::kFloat).contiguous();
     scores = impl_->network.crf().scores();
   }
   const int64_t steps = emissions.size(1);
   const int64_t k = emissions.size(2);
   const float* data = emissions.data_ptr<float>();
+  const auto tagScores = [this](const torch::Tensor& x) { return impl_->network.tagScores(x); };
   out.reserve(static_cast<size_t>(batch.size()));
   for (int64_t i = 0; i < batch.size(); ++i) {
-    const CrfLattice lattice(scores, data + i * steps * k, batch.sentence(i).length);
+    const SentenceFeatures& sentence = batch.sentence(i);
+    const CrfLattice lattice(scores, data + i * steps * k, sentence.length);
     out.push_back(predictOne(lattice, impl_->tags));
+    if (dropoutSamples > 1)
+      out.back().pathDisagreement =
+          DropoutPaths::disagreement(encoded[i].narrow(0, 0, sentence.length), tagScores, scores,
+                                     impl_->config.dropout, dropoutSamples, sentence);
   }
   return out;
 }
 
-std::vector<Prediction> NerModel::predict(
-    const std::vector<std::vector<std::string>>& sentences) const {
+std::vector<Prediction> NerModel::predict(const std::vector<std::vector<std::string>>& sentences,
+                                          int dropoutSamples) const {
   // Similar lengths together keep padding low.
   std::vector<size_t> order(sentences.size());
   std::iota(order.begin(), order.end(), 0);
@@ -215,7 +224,7 @@ std::vector<Prediction> NerModel::predict(
       batch.add(featurize(sentences[order[i]]));
       members.push_back(order[i++]);
     }
-    std::vector<Prediction> p = predict(batch);
+    std::vector<Prediction> p = predict(batch, dropoutSamples);
     for (size_t j = 0; j < members.size(); ++j) out[members[j]] = std::move(p[j]);
   }
   return out;

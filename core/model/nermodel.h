@@ -74,10 +74,13 @@ class NerModel {
   double loss(const Batch& batch) const;
 
   // Best tag path, spans with confidences and uncertainty figures per
-  // sentence, in batch order.
-  std::vector<Prediction> predict(const Batch& batch) const;
-  // Featurizes and batches (length-sorted, ~2000 words a batch) itself.
-  std::vector<Prediction> predict(const std::vector<std::vector<std::string>>& sentences) const;
+  // sentence, in batch order. With dropoutSamples > 1 also
+  // pathDisagreement over that many dropout samples (DropoutPaths; the
+  // rest of the prediction is the same without dropout).
+  std::vector<Prediction> predict(const Batch& batch, int dropoutSamples = 0) const;
+  // Featurizes and batches (length-sorted, ~1000 words a batch) itself.
+  std::vector<Prediction> predict(const std::vector<std::vector<std::string>>& sentences,
+                                  int dropoutSamples = 0) const;
 
   // "cpu", "cuda" or "cuda:N". Throws std::invalid_argument for a malformed
   // name, std::runtime_error when CUDA is unavailable.

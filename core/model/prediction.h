@@ -25,6 +25,9 @@ struct Prediction {
   double bestPathLogProbPerToken = 0.0;  // log P(best path) / tokens
   double meanTokenEntropy = 0.0;         // mean over tokens of the marginals' entropy (nats)
   double margin = 1.0;                   // P(best path) - P(second-best path)
+  // Share of dropout samples whose best path is not the most common one
+  // (DropoutPaths); computed only when predict() is asked for samples.
+  double pathDisagreement = 0.0;
 };
 
 }  // namespace spanforge::model

@@ -44,15 +44,16 @@ TEST_CASE("strategy names parse and print") {
   CHECK(active::parseStrategy("mnlp") == Strategy::Mnlp);
   CHECK(active::parseStrategy("entropy") == Strategy::Entropy);
   CHECK(active::parseStrategy("margin") == Strategy::Margin);
+  CHECK(active::parseStrategy("bald") == Strategy::Bald);
   CHECK(active::parseStrategy("random") == Strategy::Random);
   CHECK_FALSE(active::parseStrategy("LC"));
   CHECK_FALSE(active::parseStrategy(""));
-  CHECK(active::strategyNames() == "lc|mnlp|entropy|margin|random");
+  CHECK(active::strategyNames() == "lc|mnlp|entropy|margin|bald|random");
 }
 
 TEST_CASE("the strategy table has one complete row per strategy") {
   const auto& table = active::strategyTable();
-  REQUIRE(table.size() == 5);
+  REQUIRE(table.size() == 6);
   CHECK(table.front().strategy == Strategy::LeastConfidence);  // the default comes first
   std::set<Strategy> strategies;
   std::set<std::string> ids;
@@ -90,15 +91,34 @@ TEST_CASE("scores follow the strategy definitions") {
   CHECK(r < 1.0);
 }
 
+TEST_CASE("bald: disagreement first, least confidence breaks its ties without crossing a step") {
+  CHECK(UncertaintyScorer::dropoutSamples(Strategy::Bald) == UncertaintyScorer::kDropoutSamples);
+  CHECK(UncertaintyScorer::dropoutSamples(Strategy::LeastConfidence) == 0);
+  CHECK(UncertaintyScorer::dropoutSamples(Strategy::Random) == 0);
+  const double step = 1.0 / UncertaintyScorer::kDropoutSamples;
+  auto unsure = prediction(0.01, -3, 1, 0);  // nearly the least confident possible
+  auto sure = prediction(0.99, -0.01, 0, 0.98);
+  auto shaky = sure;
+  shaky.pathDisagreement = step;  // one sample in ten took another path
+  auto shakier = unsure;
+  shakier.pathDisagreement = 2 * step;
+  const UncertaintyScorer bald(Strategy::Bald);
+  CHECK(bald.score(sure) == Approx(0.01 / 11));
+  CHECK(bald.score(unsure) < step);
+  CHECK(bald.score(shaky) > bald.score(unsure));
+  CHECK(bald.score(shakier) < 3 * step);
+  CHECK(rank(Strategy::Bald, {sure, shakier, unsure, shaky}) == std::vector<size_t>{1, 3, 2, 0});
+}
+
 TEST_CASE("an empty document is certain, and rounding never goes below zero") {
   const model::Prediction empty;  // what the model returns for no tokens
-  for (Strategy s :
-       {Strategy::LeastConfidence, Strategy::Mnlp, Strategy::Entropy, Strategy::Margin}) {
+  for (Strategy s : {Strategy::LeastConfidence, Strategy::Mnlp, Strategy::Entropy, Strategy::Margin,
+                     Strategy::Bald}) {
     CHECK(UncertaintyScorer(s).score(empty) == 0.0);
   }
   const auto overOne = prediction(1.0 + 1e-15, 1e-16, -1e-17, 1.0 + 1e-15);
-  for (Strategy s :
-       {Strategy::LeastConfidence, Strategy::Mnlp, Strategy::Entropy, Strategy::Margin}) {
+  for (Strategy s : {Strategy::LeastConfidence, Strategy::Mnlp, Strategy::Entropy, Strategy::Margin,
+                     Strategy::Bald}) {
     CHECK(UncertaintyScorer(s).score(overOne) == 0.0);
   }
 }

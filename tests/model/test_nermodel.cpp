@@ -4,6 +4,7 @@
 #include "model/nermodel.h"
 #include "model/tagset.h"
 #include "model/vectors.h"
+#include "smallmodel.h"
 #include "tempdir.h"
 
 #include "torchcatch.h"
@@ -20,35 +21,14 @@ inline std::ostream& operator<<(std::ostream& os, const TokenSpan& s) {
 }  // namespace spanforge::text
 
 using namespace spanforge::model;
+using spanforge::model::testing::batchOf;
 using spanforge::model::testing::readConll;
 using spanforge::model::testing::Sentence;
+using spanforge::model::testing::smallConfig;
+using spanforge::model::testing::train;
 using spanforge::testing::TempDir;
 
 namespace {
-
-// Small enough to train in a second or two, big enough to memorise 20 sentences.
-ModelConfig smallConfig(const std::string& encoder, const std::string& scheme) {
-  ModelConfig c;
-  c.hashRows = 2000;
-  c.hashSeeds = 2;
-  c.wordDim = 32;
-  c.charDim = 16;
-  c.charFilters = 32;
-  c.hidden = 64;
-  c.cnnDepth = 3;
-  c.dropout = 0.1;
-  c.encoder = encoder;
-  c.tagScheme = scheme;
-  return c;
-}
-
-Batch batchOf(const NerModel& model, const std::vector<Sentence>& data, bool gold) {
-  Batch b;
-  for (const auto& s : data)
-    b.add(model.featurize(s.tokens),
-          gold ? model.encodeTags(s.spans, s.tokens.size()) : std::vector<int64_t>{});
-  return b;
-}
 
 std::vector<std::vector<spanforge::text::TokenSpan>> spansOf(const std::vector<Prediction>& p) {
   std::vector<std::vector<spanforge::text::TokenSpan>> out;
@@ -68,18 +48,6 @@ void checkAloneAsTogether(const NerModel& model, const std::vector<Sentence>& da
     CHECK(alone[0].bestPathProbability == Approx(together[i].bestPathProbability).epsilon(1e-4));
     CHECK(alone[0].meanTokenEntropy == Approx(together[i].meanTokenEntropy).epsilon(1e-4));
   }
-}
-
-double train(NerModel& model, const Batch& batch, int steps) {
-  torch::optim::Adam opt(model.module().parameters(), torch::optim::AdamOptions(0.01));
-  model.setTraining(true);
-  for (int i = 0; i < steps; ++i) {
-    opt.zero_grad();
-    model.lossTensor(batch).backward();
-    opt.step();
-  }
-  model.setTraining(false);
-  return model.loss(batch);
 }
 
 }  // namespace
