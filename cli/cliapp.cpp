@@ -10,6 +10,7 @@
 #include "cli/predictcommand.h"
 #include "cli/pretraincommand.h"
 #include "cli/rankcommand.h"
+#include "cli/servecommand.h"
 #include "cli/statscommand.h"
 #include "cli/traincommand.h"
 #include "cli/trainworkercommand.h"
@@ -51,6 +52,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<PredictCommand>());
   commands.push_back(std::make_unique<RankCommand>());
   commands.push_back(std::make_unique<AlSimulateCommand>());
+  commands.push_back(std::make_unique<ServeCommand>());
   std::vector<CLI::App*> subs;
   for (auto& c : commands) subs.push_back(c->setup(app));
 

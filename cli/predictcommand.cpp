@@ -4,9 +4,7 @@
 #include "io/jsonrecord.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
-#include "text/alignment.h"
-#include "text/tokenizer.h"
-#include "text/utf8.h"
+#include "serve/predictionrecords.h"
 #include "train/device/parallelfor.h"
 #include "train/package/modelpackage.h"
 
@@ -19,112 +17,22 @@
 namespace spanforge::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
 constexpr size_t kChunk = 512;  // records predicted together (batched by length)
 
 struct Record {
-  Json json;
+  nlohmann::ordered_json json;
   std::vector<text::Token> tokens;
 };
 
-// Tokens given as strings are found in the text in order; without a text
-// they are joined by single spaces, and that text is added to the record.
-std::vector<text::Token> tokensOf(Json& j, const std::string& file, int64_t line) {
-  auto fail = [&](const std::string& field, const std::string& msg) {
-    throw io::InputError(file, line, field, msg);
-  };
-  const bool hasText = j.contains("text");
-  if (hasText && !j["text"].is_string()) fail("text", "expected a string");
-  const std::string text = hasText ? j["text"].get<std::string>() : std::string();
-  if (text::findInvalidUtf8(text) != std::string::npos) fail("text", "invalid UTF-8");
-  std::vector<text::Token> tokens;
-  if (!j.contains("tokens")) {
-    if (!hasText) fail("", "a record needs \"text\" or \"tokens\"");
-    return text::Tokenizer().tokenize(text);
-  }
-  const Json& list = j["tokens"];
-  if (!list.is_array()) fail("tokens", "expected an array");
-  const std::u32string whole = text::decodeUtf8(text);
-  std::string joined;
-  size_t cursor = 0;
-  for (size_t i = 0; i < list.size(); ++i) {
-    const std::string field = "tokens[" + std::to_string(i) + "]";
-    const Json& t = list[i];
-    text::Token tok;
-    if (t.is_string()) {
-      tok.text = t.get<std::string>();
-    } else if (t.is_object() && t.contains("text") && t["text"].is_string()) {
-      tok.text = t["text"].get<std::string>();
-    } else {
-      fail(field, "expected a string or an object with \"text\"");
-    }
-    const std::u32string cps = text::decodeUtf8(tok.text);
-    if (cps.empty()) fail(field, "empty token");
-    if (!hasText) {
-      if (!joined.empty()) joined += ' ';
-      tok.start = static_cast<int64_t>(text::codePointCount(joined));
-      joined += tok.text;
-    } else if (t.is_object() && t.contains("start") && t["start"].is_number_integer()) {
-      tok.start = t["start"].get<int64_t>();
-    } else {
-      const size_t at = whole.find(cps, cursor);
-      if (at == std::u32string::npos)
-        fail(field, "'" + tok.text + "' does not occur in the text after code point " +
-                        std::to_string(cursor));
-      tok.start = static_cast<int64_t>(at);
-    }
-    tok.end = tok.start + static_cast<int64_t>(cps.size());
-    if (hasText &&
-        (tok.start < static_cast<int64_t>(cursor) || tok.end > static_cast<int64_t>(whole.size()) ||
-         whole.compare(static_cast<size_t>(tok.start), cps.size(), cps) != 0))
-      fail(field, "'" + tok.text + "' does not match the text at its offsets");
-    cursor = static_cast<size_t>(tok.end);
-    tokens.push_back(std::move(tok));
-  }
-  if (!hasText) j["text"] = joined;
-  return tokens;
-}
-
 void predictChunk(const model::NerModel& model, std::vector<Record>& records, int threads,
                   std::ostream& out) {
-  // Contiguous parts, one per thread; model.predict batches each by length.
-  const size_t parts = static_cast<size_t>(threads);
-  std::vector<model::Prediction> predictions(records.size());
-  train::ParallelFor::run(parts, threads, [&](size_t p) {
-    const size_t begin = records.size() * p / parts, end = records.size() * (p + 1) / parts;
-    std::vector<std::vector<std::string>> sentences;
-    for (size_t i = begin; i < end; ++i) {
-      sentences.emplace_back();
-      for (const auto& t : records[i].tokens) sentences.back().push_back(t.text);
-    }
-    auto predicted = model.predict(sentences);
-    for (size_t i = begin; i < end; ++i) predictions[i] = std::move(predicted[i - begin]);
-  });
+  std::vector<std::vector<text::Token>> tokens;
+  tokens.reserve(records.size());
+  for (const Record& r : records) tokens.push_back(r.tokens);
+  const auto predictions = serve::PredictionRecords::predict(model, tokens, threads);
   for (size_t i = 0; i < records.size(); ++i) {
-    Json& j = records[i].json;
-    const auto& tokens = records[i].tokens;
-    if (!j.contains("tokens")) {
-      Json list = Json::array();
-      for (size_t k = 0; k < tokens.size(); ++k)
-        list.push_back({{"text", tokens[k].text},
-                        {"start", tokens[k].start},
-                        {"end", tokens[k].end},
-                        {"id", k}});
-      j["tokens"] = std::move(list);
-    }
-    Json spans = Json::array();
-    for (const auto& s : predictions[i].spans) {
-      const text::Span span = text::tokensToChars(tokens, s.span);
-      // token_end is inclusive, as Prodigy writes it.
-      spans.push_back({{"start", span.start},
-                       {"end", span.end},
-                       {"label", span.label},
-                       {"score", s.score},
-                       {"token_start", s.span.first},
-                       {"token_end", s.span.last - 1}});
-    }
-    j["spans"] = std::move(spans);
-    out << j.dump() << "\n";
+    serve::PredictionRecords::annotate(records[i].json, records[i].tokens, predictions[i]);
+    out << records[i].json.dump() << "\n";
   }
   records.clear();
 }
@@ -176,12 +84,12 @@ int PredictCommand::run(Console& console) {
           "the JSON nests deeper than " + std::to_string(io::JsonRecord::kMaxDepth) + " levels");
     }
     try {
-      r.json = Json::parse(line);
+      r.json = nlohmann::ordered_json::parse(line);
     } catch (const nlohmann::json::exception& e) {
       throw io::InputError(name, lineNo, "", std::string("not valid JSON: ") + e.what());
     }
     if (!r.json.is_object()) throw io::InputError(name, lineNo, "", "expected a JSON object");
-    r.tokens = tokensOf(r.json, name, lineNo);
+    r.tokens = serve::PredictionRecords::tokens(r.json, name, lineNo);
     records.push_back(std::move(r));
     ++count;
     if (records.size() >= kChunk) predictChunk(package.model(), records, threads, out);

@@ -15,6 +15,7 @@ packages=(
   libcli11-dev                                # spanforge-cli argument parsing
   libutf8proc-dev                             # Unicode categories for the tokenizer
   libxxhash-dev                               # content hashes for duplicate detection
+  libcpp-httplib-dev                          # spanforge-cli serve: HTTP server (and test client)
   zlib1g-dev                                  # gzip-compressed word vectors
   catch2                                      # tests
   xvfb xauth                                  # screenshots under a virtual display

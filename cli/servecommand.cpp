@@ -1,0 +1,77 @@
+#include "cli/servecommand.h"
+
+#include "cli/interruptguard.h"
+#include "model/computethreads.h"
+#include "serve/modelserver.h"
+#include "train/package/modelpackage.h"
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <stdexcept>
+#include <thread>
+
+namespace spanforge::cli {
+
+CLI::App* ServeCommand::setup(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "serve",
+      "Serve a model package over HTTP: POST /predict, GET /health, GET /metrics (until Ctrl-C).");
+  cmd->add_option("MODEL_DIR", model_, "Model package directory")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--host", host_,
+                  "Address to listen on; anything but 127.0.0.1 lets other machines in")
+      ->capture_default_str();
+  cmd->add_option("--port", port_, "Port to listen on; 0 = any free port (printed)")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  cmd->add_option("--threads", limits_.threads, "Requests served at once")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd->add_option("--max-documents", limits_.maxDocuments, "Texts or records per request")
+      ->check(CLI::Range(int64_t{1}, int64_t{1000000}))
+      ->capture_default_str();
+  cmd->add_option("--max-body-mb", maxBodyMb_, "Largest request body in MB")
+      ->check(CLI::Range(0.001, 1024.0))
+      ->capture_default_str();
+  cmd->add_option("--timeout", limits_.readTimeoutSeconds,
+                  "Seconds a client may take to send a request or read the answer")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+  return cmd;
+}
+
+int ServeCommand::run(Console& console) {
+  // Requests run side by side, one thread each.
+  model::ComputeThreads::apply(1);
+  const train::ModelPackage package = train::ModelPackage::load(model_);
+  serve::ModelServer::Options options;
+  options.host = host_;
+  options.port = port_;
+  options.limits = limits_;
+  options.limits.writeTimeoutSeconds = limits_.readTimeoutSeconds;
+  options.limits.maxBodyBytes = static_cast<size_t>(maxBodyMb_ * 1024 * 1024);
+  options.modelVersion = std::filesystem::path(model_).lexically_normal().filename().string() +
+                         "@" + package.info().created;
+  serve::ModelServer server(package.model(), options);
+  try {
+    server.start();
+  } catch (const std::runtime_error& e) {
+    console.err << "error: " << e.what() << "\n";
+    return kBadInput;
+  }
+  console.out << "Serving " << model_ << " (" << options.modelVersion << ") at " << server.url()
+              << "\n"
+              << std::flush;
+  console.err << "POST /predict, GET /health, GET /metrics; Ctrl-C stops.\n";
+  const InterruptGuard interrupt;
+  while (!interrupt.flag().load() && server.running())
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  server.stop();
+  console.err << "Stopped.\n";
+  return kOk;
+}
+
+}  // namespace spanforge::cli

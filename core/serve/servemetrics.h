@@ -1,0 +1,34 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+
+namespace spanforge::serve {
+
+// Counters for GET /metrics in Prometheus' text format: requests by path
+// and status, a latency histogram, and words predicted with the seconds
+// spent predicting them. Thread-safe.
+class ServeMetrics {
+ public:
+  // Upper bounds (seconds) of the latency histogram's buckets, +Inf aside.
+  static constexpr std::array<double, 10> kBuckets = {0.005, 0.01, 0.025, 0.05, 0.1,
+                                                      0.25,  0.5,  1.0,   2.5,  10.0};
+
+  void record(const std::string& path, int status, double seconds, int64_t words);
+  std::string prometheus() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::pair<std::string, int>, int64_t> requests_;
+  std::array<int64_t, kBuckets.size() + 1> histogram_{};  // last: +Inf
+  double secondsSum_ = 0.0;
+  int64_t count_ = 0;
+  int64_t words_ = 0;
+  double wordSeconds_ = 0.0;  // time of the requests that predicted words
+};
+
+}  // namespace spanforge::serve
