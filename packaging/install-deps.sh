@@ -16,6 +16,7 @@ packages=(
   libutf8proc-dev                             # Unicode categories for the tokenizer
   libxxhash-dev                               # content hashes for duplicate detection
   libcpp-httplib-dev                          # spanforge-cli serve: HTTP server (and test client)
+  libpugixml-dev                              # serve: Label Studio's labeling config (XML)
   zlib1g-dev                                  # gzip-compressed word vectors
   catch2                                      # tests
   xvfb xauth                                  # screenshots under a virtual display

@@ -1,7 +1,9 @@
 #include "serve/modelserver.h"
 
 #include "model/nermodel.h"
+#include "serve/labelstudioendpoint.h"
 #include "serve/predictendpoint.h"
+#include "serve/requestbody.h"
 #include "serve/servemetrics.h"
 #include "serve/serveresponse.h"
 
@@ -33,7 +35,10 @@ void send(httplib::Response& res, const ServeResponse& r) {
 
 struct ModelServer::Impl {
   Impl(const model::NerModel& m, Options o)
-      : model(m), options(std::move(o)), predict(m, options.modelVersion, options.limits) {}
+      : model(m),
+        options(std::move(o)),
+        predict(m, options.modelVersion, options.limits),
+        labelStudio(m, options.modelVersion, options.limits) {}
 
   // Runs `handler`, times it and counts it.
   template <typename F>
@@ -60,8 +65,20 @@ struct ModelServer::Impl {
 
   void routes() {
     server.Get("/health", timed("/health", [this](const httplib::Request&) { return health(); }));
+    // Label Studio's ML backend posts {"tasks": ..., "label_config": ...} to
+    // the same path as our own records.
     server.Post("/predict", timed("/predict", [this](const httplib::Request& req) {
-                  return predict.handle(req.body);
+                  nlohmann::ordered_json j;
+                  ServeResponse error;
+                  if (!parseRequestBody(req.body, j, error)) return error;
+                  if (j.is_object() && j.contains("tasks")) return labelStudio.predict(j);
+                  return predict.handle(std::move(j));
+                }));
+    server.Post("/setup", timed("/setup", [this](const httplib::Request& req) {
+                  nlohmann::ordered_json j;
+                  ServeResponse error;
+                  if (!parseRequestBody(req.body, j, error)) return error;
+                  return labelStudio.setup(j);
                 }));
     server.Get("/metrics", timed("/metrics", [this](const httplib::Request&) {
                  ServeResponse r;
@@ -100,6 +117,7 @@ struct ModelServer::Impl {
   const model::NerModel& model;
   Options options;
   PredictEndpoint predict;
+  LabelStudioEndpoint labelStudio;
   ServeMetrics metrics;
   httplib::Server server;
   std::thread thread;

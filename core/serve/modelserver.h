@@ -14,8 +14,9 @@ namespace spanforge::serve {
 
 class ServeMetrics;
 
-// An HTTP server for one model: GET /health, POST /predict (PredictEndpoint),
-// GET /metrics (ServeMetrics). Requests run on a pool of limits.threads
+// An HTTP server for one model: GET /health, POST /predict (PredictEndpoint,
+// or LabelStudioEndpoint for a body with "tasks"), POST /setup (Label
+// Studio), GET /metrics (ServeMetrics). Requests run on a pool of limits.threads
 // workers; bodies past limits.maxBodyBytes get 413; every 4xx/5xx answer is
 // JSON with an "error". Listens on a thread of its own from start() until
 // stop() or destruction.

@@ -1,7 +1,6 @@
 #include "serve/predictendpoint.h"
 
 #include "io/inputerror.h"
-#include "io/jsonrecord.h"
 #include "model/prediction.h"
 #include "serve/predictionrecords.h"
 #include "text/utf8.h"
@@ -25,16 +24,7 @@ PredictEndpoint::PredictEndpoint(const model::NerModel& model, std::string model
                                  ServeLimits limits)
     : model_(model), modelVersion_(std::move(modelVersion)), limits_(limits) {}
 
-ServeResponse PredictEndpoint::handle(const std::string& body) const {
-  if (io::JsonRecord::findTooDeep(body) != std::string::npos)
-    return ServeResponse::error(
-        400, "the JSON nests deeper than " + std::to_string(io::JsonRecord::kMaxDepth) + " levels");
-  Json request;
-  try {
-    request = Json::parse(body);
-  } catch (const nlohmann::json::exception& e) {
-    return ServeResponse::error(400, std::string("not valid JSON: ") + e.what());
-  }
+ServeResponse PredictEndpoint::handle(nlohmann::ordered_json request) const {
   Json records = Json::array();
   std::string listName;  // the field the records came from, for errors
   try {

@@ -3,6 +3,8 @@
 #include "serve/servelimits.h"
 #include "serve/serveresponse.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 namespace spanforge::model {
@@ -20,7 +22,8 @@ class PredictEndpoint {
  public:
   PredictEndpoint(const model::NerModel& model, std::string modelVersion, ServeLimits limits);
 
-  ServeResponse handle(const std::string& body) const;
+  // `request`: the parsed body (see parseRequestBody).
+  ServeResponse handle(nlohmann::ordered_json request) const;
 
  private:
   const model::NerModel& model_;
