@@ -18,6 +18,13 @@ void ServeMetrics::record(const std::string& path, int status, double seconds, i
   }
 }
 
+int64_t ServeMetrics::requests() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  int64_t n = 0;
+  for (const auto& [key, count] : requests_) n += count;
+  return n;
+}
+
 std::string ServeMetrics::prometheus() const {
   const std::lock_guard<std::mutex> lock(mutex_);
   std::ostringstream out;

@@ -20,6 +20,7 @@ class ServeMetrics {
 
   void record(const std::string& path, int status, double seconds, int64_t words);
   std::string prometheus() const;
+  int64_t requests() const;  // answered, any path and status
 
  private:
   mutable std::mutex mutex_;

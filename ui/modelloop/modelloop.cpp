@@ -8,6 +8,7 @@
 #include "modelloop/modeltoolbar.h"
 #include "modelloop/rankingcontroller.h"
 #include "modelloop/review/reviewqueueview.h"
+#include "modelloop/serve/servedialog.h"
 #include "modelloop/suggestioncontroller.h"
 #include "session/annotationsession.h"
 
@@ -27,7 +28,8 @@ ModelLoop::ModelLoop(QMainWindow* window, SpanEditor* editor, DocumentBrowser* b
       suggestions_(new SuggestionController(editor, this)),
       ranking_(new RankingController(this)),
       review_(new ReviewQueueView(window)),
-      evaluation_(new EvaluationView(window)) {
+      evaluation_(new EvaluationView(window)),
+      window_(window) {
   createActions();
   createDocks(window);
   QAction* review = reviewDock_->toggleViewAction();
@@ -46,6 +48,8 @@ ModelLoop::ModelLoop(QMainWindow* window, SpanEditor* editor, DocumentBrowser* b
   menu_->addActions({rank_, cancelRank_, next_});
   menu_->addSeparator();
   menu_->addActions({review, evaluation});
+  menu_->addSeparator();
+  menu_->addAction(serve_);
 
   connect(suggestions_, &SuggestionController::message, this, &ModelLoop::message);
   connect(ranking_, &RankingController::message, this, &ModelLoop::message);
@@ -59,6 +63,9 @@ ModelLoop::ModelLoop(QMainWindow* window, SpanEditor* editor, DocumentBrowser* b
     review_->setModel(model);
     evaluation_->setModel(model);
     toolBar_->setModelName(model ? QString::fromStdString(model->name) : QString());
+    if (serveDialog_)
+      serveDialog_->setModel(model ? QString::fromStdString(model->path) : QString(),
+                             model ? QString::fromStdString(model->name) : QString());
     updateActions();
     updateRanking();
   });
@@ -112,6 +119,20 @@ void ModelLoop::createActions() {
   connect(rank_, &QAction::triggered, ranking_, &RankingController::start);
   connect(cancelRank_, &QAction::triggered, ranking_, &RankingController::cancel);
   connect(next_, &QAction::triggered, this, &ModelLoop::nextMostInformative);
+  serve_ = new QAction(tr("&Serve Current Model…"), this);
+  serve_->setToolTip(
+      tr("Answer predictions over HTTP for scripts, services or Label Studio's ML backend"));
+  connect(serve_, &QAction::triggered, this, &ModelLoop::showServeDialog);
+}
+
+void ModelLoop::showServeDialog() {
+  if (!serveDialog_) serveDialog_ = new ServeDialog(window_);
+  const auto& model = suggestions_->model();
+  serveDialog_->setModel(model ? QString::fromStdString(model->path) : QString(),
+                         model ? QString::fromStdString(model->name) : QString());
+  serveDialog_->show();
+  serveDialog_->raise();
+  serveDialog_->activateWindow();
 }
 
 void ModelLoop::createDocks(QMainWindow* window) {

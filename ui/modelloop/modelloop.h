@@ -20,6 +20,7 @@ class EvaluationView;
 class ModelToolBar;
 class RankingController;
 class ReviewQueueView;
+class ServeDialog;
 class SpanEditor;
 class SuggestionController;
 
@@ -49,11 +50,15 @@ class ModelLoop : public QObject {
   QAction* nextAction() const { return next_; }
   QAction* acceptAllAction() const { return acceptAll_; }
   QAction* rankAction() const { return rank_; }
+  QAction* serveAction() const { return serve_; }
+  // Model > Serve Current Model's window, once opened; nullptr before.
+  ServeDialog* serveDialog() const { return serveDialog_; }
 
  public slots:
   // Reads the project's current model again ("Use This Model").
   void reloadModel();
   void nextMostInformative();
+  void showServeDialog();
 
  signals:
   // The window opens the document (selecting it in the browser when listed).
@@ -84,6 +89,9 @@ class ModelLoop : public QObject {
   QAction* rank_ = nullptr;
   QAction* cancelRank_ = nullptr;
   QAction* next_ = nullptr;
+  QAction* serve_ = nullptr;
+  ServeDialog* serveDialog_ = nullptr;
+  QMainWindow* window_;
 };
 
 }  // namespace spanforge::ui
