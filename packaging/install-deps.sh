@@ -19,6 +19,8 @@ packages=(
   libpugixml-dev                              # serve: Label Studio's labeling config (XML)
   zlib1g-dev                                  # gzip-compressed word vectors
   catch2                                      # tests
+  help2man                                    # man pages from spanforge-cli --help
+  lintian desktop-file-utils appstream man-db # checks of the .deb (tests/package)
   xvfb xauth                                  # screenshots under a virtual display
   fonts-noto-color-emoji                      # emoji in tweets render as emoji, not boxes
 )

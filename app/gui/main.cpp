@@ -67,7 +67,9 @@ int main(int argc, char** argv) {
   if (!args.isEmpty()) {
     path = QFileInfo(args.front()).absoluteFilePath();
   } else if (parser.isSet(demo) || window.recentProjects().paths().isEmpty()) {
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    // ~/.local/share/spanforge (XDG_DATA_HOME), as a desktop user expects.
+    const QString dir = QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
+                            .filePath(QStringLiteral("spanforge"));
     path = QDir(dir).filePath(QStringLiteral("demo.spanforge"));
     if (!QFileInfo::exists(path)) {
       spanforge::ui::DemoProjectBuilder builder;
