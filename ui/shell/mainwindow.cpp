@@ -104,7 +104,7 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
 
   resize(1200, 780);
-  restoreGeometry(settings_.value(kGeometryKey).toByteArray());
+  savedGeometry_ = restoreGeometry(settings_.value(kGeometryKey).toByteArray());
   restoreState(settings_.value(kStateKey).toByteArray());
   setProject(nullptr);
 }

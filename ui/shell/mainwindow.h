@@ -64,6 +64,8 @@ class MainWindow : public QMainWindow {
   QAction* redoAction() const { return redo_; }
   TrainingPanel* trainingPanel() const { return trainingPanel_; }
   TrainingDock* trainingDock() const { return trainingDock_; }
+  // Whether the settings had a window geometry (false on the first run).
+  bool hasSavedGeometry() const { return savedGeometry_; }
   // Suggestions, pool ranking, review queue and evaluation (the Model menu).
   ModelLoop* modelLoop() const { return modelLoop_; }
   // Retraining after every N accepted documents (the Train menu).
@@ -113,6 +115,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* browserDock_;
   TrainingPanel* trainingPanel_;
   TrainingDock* trainingDock_;
+  bool savedGeometry_ = false;
   EditorPane* pane_;
   StatusBarCounts* counts_;
   QMenu* recentMenu_ = nullptr;

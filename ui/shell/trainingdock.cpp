@@ -7,8 +7,12 @@
 #include "training/trainingsession.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace spanforge::ui {
 
@@ -23,12 +27,31 @@ TrainingDock::TrainingDock(TrainingPanel* panel, QMainWindow* window)
 void TrainingDock::showTraining() {
   show();
   raise();
-  if (width() < window_->width() / 2 && !isFloating())
-    window_->resizeDocks({this}, {window_->width() * 3 / 5}, Qt::Horizontal);
+  // After the window has laid the dock out.
+  QTimer::singleShot(0, this, &TrainingDock::fitBesideEditor);
   if (panel_->isTraining())
     panel_->showDashboard();
   else
     panel_->showSetup();
+}
+
+void TrainingDock::fitBesideEditor() {
+  QWidget* editor = window_->centralWidget();
+  const int w = window_->width();
+  if (isFloating() || !isVisible() || !editor ||
+      (editor->width() >= w * 3 / 10 && width() >= w / 3))
+    return;
+  // Room for the editor too (labelling goes on while a model trains): the
+  // document list narrows to a fifth of the window, the panel takes 55% of the rest.
+  QList<QDockWidget*> docks{this};
+  QList<int> widths{(w - w / 5) * 55 / 100};
+  for (QDockWidget* d : window_->findChildren<QDockWidget*>())
+    if (d != this && d->isVisible() && !d->isFloating() &&
+        window_->dockWidgetArea(d) == Qt::LeftDockWidgetArea) {
+      docks << d;
+      widths << std::min(d->width(), std::max(240, w / 5));
+    }
+  window_->resizeDocks(docks, widths, Qt::Horizontal);
 }
 
 void TrainingDock::showPage(void (TrainingPanel::*page)()) {

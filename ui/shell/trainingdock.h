@@ -37,6 +37,9 @@ class TrainingDock : public QDockWidget {
 
  private:
   void showPage(void (TrainingPanel::*page)());
+  // Narrows the document list and sizes the panel so that the editor keeps
+  // room, when the editor is squeezed (the dock opens at its size hint).
+  void fitBesideEditor();
 
   TrainingPanel* panel_;
   QMainWindow* window_;

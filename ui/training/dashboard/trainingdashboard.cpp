@@ -112,13 +112,21 @@ QWidget* TrainingDashboard::buildPlots() {
       left->addWidget(p);
   }
   right->addWidget(tableView_);
-  auto* both = new QSplitter(Qt::Horizontal, this);
-  both->addWidget(left);
-  both->addWidget(right);
-  both->setStretchFactor(0, 1);
-  both->setStretchFactor(1, 1);
-  both->setSizes({500, 500});  // equal halves, whatever the widgets' size hints
-  return both;
+  plotSplitter_ = new QSplitter(Qt::Horizontal, this);
+  plotSplitter_->addWidget(left);
+  plotSplitter_->addWidget(right);
+  plotSplitter_->setStretchFactor(0, 1);
+  plotSplitter_->setStretchFactor(1, 1);
+  plotSplitter_->setSizes({500, 500});  // equal halves, whatever the widgets' size hints
+  return plotSplitter_;
+}
+
+void TrainingDashboard::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  const Qt::Orientation o = width() < 900 ? Qt::Vertical : Qt::Horizontal;
+  if (plotSplitter_->orientation() == o) return;
+  plotSplitter_->setOrientation(o);
+  plotSplitter_->setSizes({500, 500});
 }
 
 QString TrainingDashboard::stateText() const { return state_->text(); }
@@ -161,7 +169,12 @@ void TrainingDashboard::startLive(const TrainingStart& s) {
   reset(s.runId, s.device);
   live_ = true;
   const auto& t = s.config.training;
-  stats_->setPatience(t.patience);
+  train::TrainingSettings limits = t;
+  if (s.pretraining) {  // its own step limit and no early stopping
+    limits.patience = 0;
+    limits.maxSteps = s.config.pretraining.maxSteps;
+  }
+  stats_->setSettings(limits);
   QString where = deviceText(s.device);
   if (s.processes > 1) where = tr("%1 × %2 processes").arg(where).arg(s.processes);
   plot<LossPlot>()->setPretraining(s.pretraining);

@@ -8,6 +8,7 @@
 #include <vector>
 
 class QLabel;
+class QSplitter;
 class QListWidget;
 class QListWidgetItem;
 class QProgressBar;
@@ -69,8 +70,13 @@ class TrainingDashboard : public QWidget {
  signals:
   void stopRequested();
 
+ protected:
+  // Plots beside the scores when wide; stacked when narrow (a docked panel).
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
   QWidget* buildPlots();
+  QSplitter* plotSplitter_ = nullptr;
   void reset(int64_t runId, const QString& device);
   void addEvent(const store::MetricEvent& event);
   void setState(const QString& text);

@@ -1,5 +1,7 @@
 #include "training/dashboard/trainingstats.h"
 
+#include "train/stopforecast.h"
+
 #include <QGridLayout>
 #include <QLabel>
 
@@ -27,7 +29,7 @@ QString f1Text(double f1, int64_t step) {
 
 TrainingStats::TrainingStats(QWidget* parent) : QWidget(parent) {
   static const char* const kCaptions[] = {"Step · epoch", "Words/s", "Elapsed",
-                                          "ETA",          "Best F1", "Patience left"};
+                                          "Stops by",     "Best F1", "Patience left"};
   auto* grid = new QGridLayout(this);
   grid->setContentsMargins(0, 0, 0, 0);
   grid->setHorizontalSpacing(18);
@@ -55,22 +57,45 @@ void TrainingStats::clear() {
   for (QLabel* v : values_) v->setText(QStringLiteral("–"));
 }
 
-void TrainingStats::setPatience(int64_t patience) {
-  patience_ = patience;
-  set(Patience, patience > 0 ? QStringLiteral("%1 / %1").arg(patience) : tr("off"));
+void TrainingStats::setSettings(const train::TrainingSettings& settings) {
+  settings_ = settings;
+  bestStep_ = 0;
+  const int64_t p = settings.patience;
+  set(Patience, p > 0 ? QStringLiteral("%1 / %1").arg(p) : tr("off"));
 }
 
 void TrainingStats::showStep(const train::StepEvent& e) {
   set(Step, QStringLiteral("%L1 · %2").arg(e.step).arg(e.epoch));
   set(Speed, QStringLiteral("%L1").arg(e.wordsPerSecond, 0, 'f', 0));
   set(Elapsed, duration(e.elapsedSeconds));
-  set(Eta, duration(e.etaSeconds));
+  const auto f = train::StopForecast::of(settings_, e.step, bestStep_, e.elapsedSeconds);
+  if (f.step < 0) {
+    set(Eta, e.etaSeconds >= 0 ? duration(e.etaSeconds) : QStringLiteral("–"));
+    values_[Eta]->setToolTip(
+        tr("No step limit: the run ends at its epoch or time limit, or "
+           "when stopped."));
+    return;
+  }
+  set(Eta, tr("step %L1 · %2").arg(f.step).arg(duration(f.seconds)));
+  QString tip = f.byPatience
+                    ? tr("If dev F1 does not improve, early stopping ends the run at step %L1, "
+                         "in about %2 at this pace; each new best moves it on.")
+                          .arg(f.step)
+                          .arg(duration(f.seconds))
+                    : tr("The run ends at max_steps = %L1, in about %2 at this pace.")
+                          .arg(f.step)
+                          .arg(duration(f.seconds));
+  if (f.byPatience && settings_.maxSteps > 0)
+    tip += tr(" At most %L1 steps.").arg(settings_.maxSteps);
+  values_[Eta]->setToolTip(tip);
 }
 
 void TrainingStats::showEvaluation(const train::EvaluationEvent& e) {
+  bestStep_ = e.bestStep;
   set(Best, f1Text(e.bestF1, e.bestStep));
-  set(Patience, e.patienceLeft < 0 ? tr("off")
-                                   : QStringLiteral("%1 / %2").arg(e.patienceLeft).arg(patience_));
+  set(Patience, e.patienceLeft < 0
+                    ? tr("off")
+                    : QStringLiteral("%1 / %2").arg(e.patienceLeft).arg(settings_.patience));
 }
 
 void TrainingStats::showFinished(const train::FinishedEvent& e) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/records.h"
+#include "train/config/trainconfig.h"
 #include "train/trainevent.h"
 
 #include <QWidget>
@@ -12,7 +13,8 @@ class QLabel;
 namespace spanforge::ui {
 
 // The figures above the plots: step and epoch, training words/s, elapsed
-// time and ETA, the best dev F1 so far and the early-stopping patience left.
+// time, where the run stops if dev F1 stops improving (StopForecast), the
+// best dev F1 so far and the early-stopping patience left.
 class TrainingStats : public QWidget {
   Q_OBJECT
 
@@ -22,8 +24,8 @@ class TrainingStats : public QWidget {
   explicit TrainingStats(QWidget* parent = nullptr);
 
   void clear();
-  // patience: training.patience of the run (0 = off).
-  void setPatience(int64_t patience);
+  // The run's [training] settings: its patience, evaluation frequency and limits.
+  void setSettings(const train::TrainingSettings& settings);
   void showStep(const train::StepEvent& e);
   void showEvaluation(const train::EvaluationEvent& e);
   void showFinished(const train::FinishedEvent& e);
@@ -36,7 +38,8 @@ class TrainingStats : public QWidget {
   void set(Field f, const QString& text);
 
   QLabel* values_[FieldCount];
-  int64_t patience_ = 0;
+  train::TrainingSettings settings_;
+  int64_t bestStep_ = 0;
 };
 
 }  // namespace spanforge::ui

@@ -52,10 +52,16 @@ RunHistory::RunHistory(QWidget* parent)
   message_->setWordWrap(true);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-  auto* buttons = new QHBoxLayout;
-  for (QPushButton* b : {show_, compare_, use_, exportModel_, exportMetrics_})
-    buttons->addWidget(b);
-  buttons->addStretch();
+  // Two rows, so that the page fits a panel docked beside the editor.
+  auto* buttons = new QVBoxLayout;
+  auto* runRow = new QHBoxLayout;
+  for (QPushButton* b : {show_, compare_, use_}) runRow->addWidget(b);
+  runRow->addStretch();
+  auto* exportRow = new QHBoxLayout;
+  for (QPushButton* b : {exportModel_, exportMetrics_}) exportRow->addWidget(b);
+  exportRow->addStretch();
+  buttons->addLayout(runRow);
+  buttons->addLayout(exportRow);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(view_, 1);
   layout->addWidget(message_);

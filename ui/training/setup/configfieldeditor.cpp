@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QVBoxLayout>
 
 namespace spanforge::ui {
 namespace {
@@ -24,8 +25,13 @@ QStringList choices(const train::ConfigField& f) {
 
 ConfigFieldEditor::ConfigFieldEditor(const train::ConfigField& field, QWidget* parent)
     : QWidget(parent), field_(field) {
-  auto* layout = new QHBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  // The input on a line of its own and its description under it, across the
+  // form's whole width: readable however narrow the Training panel is.
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 4);
+  layout->setSpacing(1);
+  auto* row = new QHBoxLayout;
+  layout->addLayout(row);
   const QStringList options = choices(field);
   if (field.type == train::ValueType::Boolean) {
     check_ = new QCheckBox(this);
@@ -43,13 +49,17 @@ ConfigFieldEditor::ConfigFieldEditor(const train::ConfigField& field, QWidget* p
   in->setToolTip(QString::fromStdString(field.comment + "\nMust be " + field.constraint + "."));
   const bool wide = line_ && field.type == train::ValueType::String;
   if (!wide) in->setFixedWidth(130);
-  layout->addWidget(in, wide ? 1 : 0);
+  row->addWidget(in, wide ? 1 : 0);
+  if (!wide) row->addStretch(1);
   // The schema's one-line comment, so the form explains itself.
   auto* about = new QLabel(QString::fromStdString(field.comment), this);
   about->setWordWrap(true);
   about->setForegroundRole(QPalette::PlaceholderText);
+  QFont small = about->font();
+  small.setPointSizeF(small.pointSizeF() * 0.9);
+  about->setFont(small);
   about->setToolTip(QStringLiteral("%1 = …").arg(QString::fromStdString(field.name())));
-  layout->addWidget(about, wide ? 1 : 2);
+  layout->addWidget(about);
 }
 
 QWidget* ConfigFieldEditor::input() const {

@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -55,11 +56,17 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   column->addWidget(group(tr("Dev set"), split_, right));
   column->addWidget(group(tr("Start from"), pretrained_, right));
   column->addWidget(group(tr("Data checks"), checks_, right), 1);
-  auto* splitter = new QSplitter(Qt::Horizontal, this);
-  splitter->addWidget(group(tr("Training config"), form_, this));
-  splitter->addWidget(right);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
+  splitter_ = new QSplitter(Qt::Horizontal, this);
+  splitter_->addWidget(group(tr("Training config"), form_, this));
+  // Scrolls when the config stacks above it in a narrow panel.
+  auto* rightScroll = new QScrollArea(this);
+  rightScroll->setWidget(right);
+  rightScroll->setWidgetResizable(true);
+  rightScroll->setFrameShape(QFrame::NoFrame);
+  splitter_->addWidget(rightScroll);
+  splitter_->setStretchFactor(0, 3);
+  splitter_->setStretchFactor(1, 2);
+  splitter_->setChildrenCollapsible(false);
 
   auto* load = new QPushButton(tr("Load Config…"), this);
   auto* save = new QPushButton(tr("Save Config…"), this);
@@ -80,7 +87,7 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   buttons->addWidget(anyway_);
   buttons->addWidget(train_);
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(splitter, 1);
+  layout->addWidget(splitter_, 1);
   layout->addLayout(buttons);
 
   connect(load, &QPushButton::clicked, this, &TrainingSetup::loadToml);
@@ -97,6 +104,17 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
     updateButtons();
   });
   setConfig(train::defaultConfig());
+}
+
+void TrainingSetup::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  const Qt::Orientation o = width() < kStackBelow ? Qt::Vertical : Qt::Horizontal;
+  if (splitter_->orientation() == o) return;
+  splitter_->setOrientation(o);
+  if (o == Qt::Vertical)
+    splitter_->setSizes({height() * 3 / 5, height() * 2 / 5});
+  else
+    splitter_->setSizes({width() * 3 / 5, width() * 2 / 5});
 }
 
 void TrainingSetup::setConfig(const train::TrainConfig& config) {

@@ -10,6 +10,7 @@
 
 class QLabel;
 class QPushButton;
+class QSplitter;
 
 namespace spanforge::ui {
 
@@ -54,6 +55,10 @@ class TrainingSetup : public QWidget {
   QPushButton* checkButton() const { return check_; }
   QPushButton* pretrainButton() const { return pretrain_; }
 
+ protected:
+  // Side by side when wide; the config above the rest when narrow.
+  void resizeEvent(QResizeEvent* event) override;
+
  signals:
   void checkRequested();
   void trainRequested();
@@ -66,6 +71,7 @@ class TrainingSetup : public QWidget {
   void updateButtons();
 
   ConfigForm* form_;
+  QSplitter* splitter_ = nullptr;
   DeviceChooser* devices_;
   DataSplitBox* split_;
   PretrainedChooser* pretrained_;
@@ -76,6 +82,8 @@ class TrainingSetup : public QWidget {
   QPushButton* anyway_;
   QPushButton* train_;
   State state_ = State::Idle;
+  // Below this width the config and the rest stack.
+  static constexpr int kStackBelow = 900;
 };
 
 }  // namespace spanforge::ui

@@ -1,0 +1,38 @@
+#include "train/config/trainconfig.h"
+#include "train/stopforecast.h"
+
+#include <catch2/catch.hpp>
+
+using spanforge::train::StopForecast;
+using spanforge::train::TrainingSettings;
+
+TEST_CASE("stop forecast: early stopping's step, max_steps when nearer, time at the pace") {
+  TrainingSettings s;
+  s.patience = 10;
+  s.evalFrequency = 100;
+  s.maxSteps = 20000;
+  // Before any evaluation: the first (step 100) is the best, plus 10 more.
+  StopForecast f = StopForecast::of(s, 50, 0, 25.0);
+  CHECK(f.step == 1100);
+  CHECK(f.byPatience);
+  CHECK(f.seconds == Approx(525.0));  // 1,050 steps at 0.5 s
+  // The best so far at step 2,300: patience runs out at 3,300.
+  f = StopForecast::of(s, 2500, 2300, 1250.0);
+  CHECK(f.step == 3300);
+  CHECK(f.seconds == Approx(400.0));
+  // max_steps nearer.
+  s.maxSteps = 3000;
+  f = StopForecast::of(s, 2500, 2300, 1250.0);
+  CHECK(f.step == 3000);
+  CHECK_FALSE(f.byPatience);
+  // No patience: max_steps; neither: unbounded.
+  s.patience = 0;
+  CHECK(StopForecast::of(s, 10, 0, 1.0).step == 3000);
+  s.maxSteps = 0;
+  f = StopForecast::of(s, 10, 0, 1.0);
+  CHECK(f.step == -1);
+  CHECK(f.seconds == -1.0);
+  // Before the first step no pace is known.
+  s.patience = 5;
+  CHECK(StopForecast::of(s, 0, 0, 0.0).seconds == -1.0);
+}

@@ -1,0 +1,73 @@
+// Not run by ctest (hidden tag): the main window with the Training panel open,
+// at 1280x800 and 1920x1080, light and dark, to PNG files for a person to
+// look at:  test_ui "[.layout]"   (files in $SPANFORGE_SCREENSHOTS or /tmp/spanforge-shots)
+#include "documents/documentbrowser.h"
+#include "editor/spaneditor.h"
+#include "shell/mainwindow.h"
+#include "shell/trainingdock.h"
+#include "shotsdir.h"
+#include "training/trainingpanel.h"
+#include "uitestproject.h"
+
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QTest>
+
+using spanforge::testing::makeProject;
+using spanforge::testing::makeSettings;
+using spanforge::testing::shotsDir;
+using spanforge::testing::TempDir;
+
+namespace {
+
+QPalette darkPalette() {
+  QPalette p;
+  p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
+  p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+  p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+  p.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2d, 0x31));
+  p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+  p.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
+  p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+  p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
+  p.setColor(QPalette::HighlightedText, Qt::white);
+  p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9d, 0xa3));
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Layout screenshots: the training panel beside the editor", "[.layout]") {
+  for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+    TempDir dir;
+    const std::string path = dir.file("p.spanforge");
+    makeProject(path, 40);
+    auto settings = makeSettings(dir);
+    spanforge::ui::MainWindow window(*settings);
+    window.resize(size);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    REQUIRE(window.openProject(QString::fromStdString(path)));
+    window.trainingDock()->showTraining();
+    QTest::qWait(100);
+    const QString name = QStringLiteral("%1/layout-training-%2x%3")
+                             .arg(shotsDir())
+                             .arg(size.width())
+                             .arg(size.height());
+    INFO("editor " << window.editor()->width() << " px, training "
+                   << window.trainingDock()->width() << " px");
+    CHECK(window.grab().save(name + QStringLiteral(".png")));
+    window.setPalette(darkPalette());
+    QTest::qWait(50);
+    CHECK(window.grab().save(name + QStringLiteral("-dark.png")));
+    for (QWidget* w : window.trainingDock()->widget()->findChildren<QWidget*>())
+      if (w->minimumSizeHint().width() > 400)
+        std::printf("  %s %s min %d\n", w->metaObject()->className(),
+                    qPrintable(w->objectName()), w->minimumSizeHint().width());
+    std::printf("%dx%d: editor %d px, training panel %d px, documents %d px\n", size.width(),
+                size.height(), window.editor()->width(), window.trainingDock()->width(),
+                window.browser()->width());
+  }
+}

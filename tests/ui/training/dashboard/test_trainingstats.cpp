@@ -1,0 +1,50 @@
+#include "train/config/trainconfig.h"
+#include "training/dashboard/trainingstats.h"
+
+#include <catch2/catch.hpp>
+
+#include <QLabel>
+
+using spanforge::ui::TrainingStats;
+
+TEST_CASE("TrainingStats says where early stopping ends the run, not an ETA to max_steps") {
+  TrainingStats stats;
+  spanforge::train::TrainingSettings s;
+  s.patience = 10;
+  s.evalFrequency = 100;
+  s.maxSteps = 20000;
+  stats.setSettings(s);
+  CHECK(stats.value(TrainingStats::Patience) == QStringLiteral("10 / 10"));
+
+  spanforge::train::StepEvent step;
+  step.step = 50;
+  step.epoch = 1;
+  step.elapsedSeconds = 25;
+  step.etaSeconds = 9975;  // to max_steps: what was shown before
+  stats.showStep(step);
+  // The first evaluation (step 100) plus 10 without a gain: step 1,100, 1,050 steps at 0.5 s.
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 1,100 · 8:45"));
+
+  spanforge::train::EvaluationEvent eval;
+  eval.step = 2400;
+  eval.bestStep = 2300;
+  eval.patienceLeft = 9;
+  stats.showEvaluation(eval);
+  step.step = 2500;
+  step.elapsedSeconds = 1250;
+  stats.showStep(step);
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 3,300 · 6:40"));
+  CHECK(stats.value(TrainingStats::Patience) == QStringLiteral("9 / 10"));
+
+  // No step budget: the time to the epoch or minute limit, when there is one.
+  s.patience = 0;
+  s.maxSteps = 0;
+  s.maxMinutes = 60;
+  stats.setSettings(s);
+  step.etaSeconds = 2350;
+  stats.showStep(step);
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("39:10"));
+  step.etaSeconds = -1;
+  stats.showStep(step);
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("–"));
+}
