@@ -7,6 +7,9 @@
 #include "shell/trainingdock.h"
 #include "shotsdir.h"
 #include "training/trainingpanel.h"
+
+#include <cstdio>
+#include <utility>
 #include "uitestproject.h"
 
 #include <catch2/catch.hpp>
@@ -52,20 +55,24 @@ TEST_CASE("Layout screenshots: the training panel beside the editor", "[.layout]
     REQUIRE(window.openProject(QString::fromStdString(path)));
     window.trainingDock()->showTraining();
     QTest::qWait(100);
-    const QString name = QStringLiteral("%1/layout-training-%2x%3")
-                             .arg(shotsDir())
-                             .arg(size.width())
-                             .arg(size.height());
-    INFO("editor " << window.editor()->width() << " px, training "
-                   << window.trainingDock()->width() << " px");
-    CHECK(window.grab().save(name + QStringLiteral(".png")));
-    window.setPalette(darkPalette());
-    QTest::qWait(50);
-    CHECK(window.grab().save(name + QStringLiteral("-dark.png")));
-    for (QWidget* w : window.trainingDock()->widget()->findChildren<QWidget*>())
-      if (w->minimumSizeHint().width() > 400)
-        std::printf("  %s %s min %d\n", w->metaObject()->className(),
-                    qPrintable(w->objectName()), w->minimumSizeHint().width());
+    auto* panel = window.trainingPanel();
+    const std::pair<const char*, void (spanforge::ui::TrainingPanel::*)()> pages[] = {
+        {"setup", &spanforge::ui::TrainingPanel::showSetup},
+        {"dashboard", &spanforge::ui::TrainingPanel::showDashboard},
+        {"runs", &spanforge::ui::TrainingPanel::showRuns}};
+    for (const bool dark : {false, true}) {
+      window.setPalette(dark ? darkPalette() : QPalette());
+      for (const auto& [page, show] : pages) {
+        (panel->*show)();
+        QTest::qWait(50);
+        const QString name = QStringLiteral("%1/layout-%2-%3x%4%5.png")
+                                 .arg(shotsDir(), QLatin1String(page))
+                                 .arg(size.width())
+                                 .arg(size.height())
+                                 .arg(dark ? QStringLiteral("-dark") : QString());
+        CHECK(window.grab().save(name));
+      }
+    }
     std::printf("%dx%d: editor %d px, training panel %d px, documents %d px\n", size.width(),
                 size.height(), window.editor()->width(), window.trainingDock()->width(),
                 window.browser()->width());

@@ -15,6 +15,7 @@
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -118,7 +119,12 @@ QWidget* TrainingDashboard::buildPlots() {
   plotSplitter_->setStretchFactor(0, 1);
   plotSplitter_->setStretchFactor(1, 1);
   plotSplitter_->setSizes({500, 500});  // equal halves, whatever the widgets' size hints
-  return plotSplitter_;
+  // Stacked in a narrow panel the plots are taller than a laptop screen: scroll.
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(plotSplitter_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  return scroll;
 }
 
 void TrainingDashboard::resizeEvent(QResizeEvent* event) {
