@@ -5,6 +5,7 @@
 #include "model/nermodel.h"
 #include "model/nernetwork.h"
 #include "model/tagset.h"
+#include "smallmodel.h"
 
 #include "torchcatch.h"
 
@@ -19,13 +20,7 @@ using namespace spanforge::model;
 namespace {
 
 ModelConfig lmConfig() {
-  ModelConfig c;
-  c.hashRows = 500;
-  c.hashSeeds = 2;
-  c.wordDim = 16;
-  c.charDim = 8;
-  c.charFilters = 16;
-  c.hidden = 24;
+  ModelConfig c = spanforge::model::testing::smallConfig("bilstm", "biluo");
   c.dropout = 0.0;
   c.lmLoss = 1.0;
   return c;

@@ -1,10 +1,9 @@
 // The Label Studio ML backend protocol: /setup and /predict with tasks, as
 // Label Studio sends them (tests/data/labelstudio), through a real server.
 #include "model/batch.h"
-#include "model/modelconfig.h"
 #include "model/nermodel.h"
 #include "serve/labelstudioconfig.h"
-#include "serve/modelserver.h"
+#include "serverharness.h"
 #include "slurp.h"
 #include "text/utf8.h"
 
@@ -27,16 +26,7 @@ const std::string kData = SPANFORGE_TEST_DATA_DIR "/labelstudio/";
 
 // Knows "Anna" (person), "Paris" and "Lyon" (location) after a few steps.
 std::unique_ptr<model::NerModel> trainedModel() {
-  model::ModelConfig c;
-  c.hashRows = 500;
-  c.hashSeeds = 2;
-  c.wordDim = 16;
-  c.charDim = 8;
-  c.charFilters = 16;
-  c.hidden = 24;
-  c.dropout = 0.0;
-  torch::manual_seed(6);
-  auto m = std::make_unique<model::NerModel>(c, std::vector<std::string>{"person", "location"});
+  auto m = serve::testing::smallModel(6, 24);
   model::Batch batch;
   const std::vector<std::pair<std::vector<std::string>, std::vector<text::TokenSpan>>> data = {
       {{"Anna", "flew", "from", "Paris", "to", "Lyon", "."},
@@ -56,24 +46,8 @@ std::unique_ptr<model::NerModel> trainedModel() {
   return m;
 }
 
-struct Server {
-  std::unique_ptr<model::NerModel> model = trainedModel();
-  std::unique_ptr<serve::ModelServer> server;
-  std::unique_ptr<httplib::Client> client;
-
-  Server() {
-    serve::ModelServer::Options o;
-    o.port = 0;
-    o.modelVersion = "m@2026-11-26T00:00:00Z";
-    server = std::make_unique<serve::ModelServer>(*model, o);
-    server->start();
-    client = std::make_unique<httplib::Client>("127.0.0.1", server->port());
-  }
-  std::pair<int, Json> post(const std::string& path, const std::string& body) const {
-    const auto res = client->Post(path.c_str(), body, "application/json");
-    REQUIRE(res);
-    return {res->status, Json::parse(res->body)};
-  }
+struct Server : serve::testing::ServerHarness {
+  Server() : ServerHarness(trainedModel(), "m@2026-11-26T00:00:00Z") {}
 };
 
 // The UTF-16 code units [start, end) of a UTF-8 text, back in UTF-8: what

@@ -1,8 +1,6 @@
 // The HTTP server of `spanforge-cli serve`, driven with httplib's client.
-#include "model/modelconfig.h"
-#include "model/nermodel.h"
-#include "serve/modelserver.h"
 #include "serve/servemetrics.h"
+#include "serverharness.h"
 
 #include "torchcatch.h"
 
@@ -21,39 +19,9 @@ using Json = nlohmann::json;
 
 namespace {
 
-std::unique_ptr<model::NerModel> tinyModel() {
-  model::ModelConfig c;
-  c.hashRows = 500;
-  c.hashSeeds = 2;
-  c.wordDim = 16;
-  c.charDim = 8;
-  c.charFilters = 16;
-  c.hidden = 16;
-  torch::manual_seed(4);
-  return std::make_unique<model::NerModel>(c, std::vector<std::string>{"person", "location"});
-}
-
-struct Server {
-  std::unique_ptr<model::NerModel> model = tinyModel();
-  std::unique_ptr<serve::ModelServer> server;
-  std::unique_ptr<httplib::Client> client;
-
-  explicit Server(serve::ServeLimits limits = {}) {
-    serve::ModelServer::Options o;
-    o.port = 0;
-    o.limits = limits;
-    o.modelVersion = "tiny@test";
-    server = std::make_unique<serve::ModelServer>(*model, o);
-    server->start();
-    client = std::make_unique<httplib::Client>("127.0.0.1", server->port());
-  }
-
-  // Status and parsed body of a POST /predict.
-  std::pair<int, Json> predict(const std::string& body) const {
-    const auto res = client->Post("/predict", body, "application/json");
-    REQUIRE(res);
-    return {res->status, Json::parse(res->body)};
-  }
+struct Server : serve::testing::ServerHarness {
+  explicit Server(serve::ServeLimits limits = {})
+      : ServerHarness(serve::testing::smallModel(4), "tiny@test", limits) {}
 };
 
 void checkError(const std::pair<int, Json>& r, int status, const std::string& field) {

@@ -1,6 +1,7 @@
 // Not run by ctest (hidden tag): the main window with the Training panel open,
 // at 1280x800 and 1920x1080, light and dark, to PNG files for a person to
 // look at:  test_ui "[.layout]"   (files in $SPANFORGE_SCREENSHOTS or /tmp/spanforge-shots)
+#include "darkpalette.h"
 #include "documents/documentbrowser.h"
 #include "editor/spaneditor.h"
 #include "shell/mainwindow.h"
@@ -23,24 +24,7 @@ using spanforge::testing::makeSettings;
 using spanforge::testing::shotsDir;
 using spanforge::testing::TempDir;
 
-namespace {
-
-QPalette darkPalette() {
-  QPalette p;
-  p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
-  p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-  p.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2d, 0x31));
-  p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
-  p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9d, 0xa3));
-  return p;
-}
-
-}  // namespace
+using spanforge::testing::darkPalette;
 
 TEST_CASE("Layout screenshots: the training panel beside the editor", "[.layout]") {
   for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {

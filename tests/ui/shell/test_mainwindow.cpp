@@ -1,3 +1,4 @@
+#include "darkpalette.h"
 #include "documents/documentbrowser.h"
 #include "documents/documentlistmodel.h"
 #include "editor/editorpane.h"
@@ -271,22 +272,7 @@ TEST_CASE("Screenshot of the main window on the demo project") {
   QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
 
   // The same window in a dark palette: nothing may assume a white background.
-  QPalette dark;
-  dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
-  dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-  dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-  dark.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2d, 0x31));
-  dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-  dark.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
-  dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-  dark.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
-  dark.setColor(QPalette::HighlightedText, Qt::white);
-  dark.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9d, 0xa3));
-  dark.setColor(QPalette::Light, QColor(0x4a, 0x4d, 0x52));
-  dark.setColor(QPalette::Midlight, QColor(0x3d, 0x40, 0x45));
-  dark.setColor(QPalette::Mid, QColor(0x24, 0x25, 0x28));
-  dark.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1b));
-  dark.setColor(QPalette::Shadow, Qt::black);
+  const QPalette dark = spanforge::testing::darkPalette();
   window.setPalette(dark);
   QTest::qWait(50);
   CHECK(window.browser()->listView()->palette().color(QPalette::Base) ==
