@@ -4,6 +4,7 @@
 #include "darkpalette.h"
 #include "documents/documentbrowser.h"
 #include "editor/spaneditor.h"
+#include "modelloop/modelloop.h"
 #include "shell/mainwindow.h"
 #include "shell/trainingdock.h"
 #include "shotsdir.h"
@@ -56,6 +57,19 @@ TEST_CASE("Layout screenshots: the training panel beside the editor", "[.layout]
                                  .arg(dark ? QStringLiteral("-dark") : QString());
         CHECK(window.grab().save(name));
       }
+    }
+    // The bottom docks of the model loop (empty without a model), training closed.
+    window.trainingDock()->hide();
+    window.setPalette(QPalette());
+    for (QDockWidget* d :
+         {window.modelLoop()->reviewDock(), window.modelLoop()->evaluationDock()}) {
+      d->show();
+      d->raise();
+      QTest::qWait(50);
+      CHECK(window.grab().save(QStringLiteral("%1/layout-%2-%3x%4.png")
+                                   .arg(shotsDir(), d->objectName())
+                                   .arg(size.width())
+                                   .arg(size.height())));
     }
     std::printf("%dx%d: editor %d px, training panel %d px, documents %d px\n", size.width(),
                 size.height(), window.editor()->width(), window.trainingDock()->width(),
