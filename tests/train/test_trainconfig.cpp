@@ -85,7 +85,7 @@ TEST_CASE("every ModelConfig field is in the schema") {
   std::set<std::string> model;
   for (const ConfigField& f : configFields())
     if (f.section == "model") model.insert(f.key);
-  CHECK(model.size() == 27);
+  CHECK(model.size() == 28);
 }
 
 TEST_CASE("each setting changes the config, is compared and round-trips") {
