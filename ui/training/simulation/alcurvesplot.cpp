@@ -9,9 +9,22 @@ namespace {
 // One colour per strategy, the same in every run (tools/plot-al-curves.py
 // uses matplotlib's defaults; these are close).
 QColor strategyColor(active::Strategy s) {
-  static const QColor colors[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
-                                  QColor(214, 39, 40), QColor(127, 127, 127)};
-  return colors[static_cast<size_t>(s) % std::size(colors)];
+  // One colour per strategy (random grey, the baseline); a new strategy needs one here.
+  switch (s) {
+    case active::Strategy::LeastConfidence:
+      return QColor(31, 119, 180);
+    case active::Strategy::Mnlp:
+      return QColor(255, 127, 14);
+    case active::Strategy::Entropy:
+      return QColor(44, 160, 44);
+    case active::Strategy::Margin:
+      return QColor(214, 39, 40);
+    case active::Strategy::Bald:
+      return QColor(148, 103, 189);
+    case active::Strategy::Random:
+      return QColor(127, 127, 127);
+  }
+  return QColor(127, 127, 127);
 }
 
 }  // namespace

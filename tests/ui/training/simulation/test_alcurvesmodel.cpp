@@ -6,6 +6,8 @@
 
 #include <QAbstractItemModelTester>
 
+#include <set>
+
 using namespace spanforge;
 using namespace spanforge::ui;
 
@@ -76,4 +78,24 @@ TEST_CASE("AL curves plot: mean curves, a band with several seeds, the full-data
   CHECK(plot.yAxis->range().upper >= 50.0);
   plot.setSummary({});
   CHECK(plot.graphCount() == 0);
+}
+
+TEST_CASE("AL curves plot: every strategy has a colour of its own") {
+  active::AlSummary s;
+  s.seeds = 1;
+  for (const active::Strategy strategy : active::allStrategies()) {
+    active::AlStrategySummary c;
+    c.strategy = strategy;
+    c.points = {point(0.05, 0.1, 0.0, 1), point(0.1, 0.2, 0.0, 1)};
+    s.strategies.push_back(c);
+  }
+  AlCurvesPlot plot;
+  plot.setSummary(s);
+  std::set<QRgb> colours;
+  for (const active::Strategy strategy : active::allStrategies()) {
+    QCPGraph* g = plot.curve(strategy);
+    REQUIRE(g);
+    colours.insert(g->pen().color().rgb());
+  }
+  CHECK(colours.size() == active::allStrategies().size());
 }
