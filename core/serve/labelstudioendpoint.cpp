@@ -54,11 +54,7 @@ ServeResponse LabelStudioEndpoint::predict(const Json& request) const {
   if (!configOf(request, "label_config", model_.labels(), config, error)) return error;
   const Json& tasks = request["tasks"];
   if (!tasks.is_array()) return ServeResponse::error(400, "expected an array", "tasks");
-  if (static_cast<int64_t>(tasks.size()) > limits_.maxDocuments)
-    return ServeResponse::error(413,
-                                "at most " + std::to_string(limits_.maxDocuments) +
-                                    " tasks per request (got " + std::to_string(tasks.size()) + ")",
-                                "tasks");
+  if (auto refused = limits_.tooMany(tasks.size(), "tasks", "tasks")) return *refused;
   std::vector<std::string> texts;
   std::vector<std::vector<text::Token>> tokens;
   const text::Tokenizer tokenizer;
@@ -73,10 +69,7 @@ ServeResponse LabelStudioEndpoint::predict(const Json& request) const {
       return ServeResponse::error(
           400, "expected the text the config's <Text name=\"" + config.toName + "\"> shows", field);
     texts.push_back(task["data"][config.dataKey].get<std::string>());
-    if (static_cast<int64_t>(text::codePointCount(texts.back())) > limits_.maxDocumentChars)
-      return ServeResponse::error(
-          413, "at most " + std::to_string(limits_.maxDocumentChars) + " characters per text",
-          field);
+    if (auto refused = limits_.tooLong(texts.back(), field)) return *refused;
     tokens.push_back(tokenizer.tokenize(texts.back()));
     words += static_cast<int64_t>(tokens.back().size());
   }

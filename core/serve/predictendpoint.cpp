@@ -3,7 +3,6 @@
 #include "io/inputerror.h"
 #include "model/prediction.h"
 #include "serve/predictionrecords.h"
-#include "text/utf8.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,12 +10,6 @@ namespace spanforge::serve {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// A request the limits refuse: 413 with the field.
-struct TooLarge {
-  std::string message;
-  std::string field;
-};
 
 }  // namespace
 
@@ -32,10 +25,6 @@ ServeResponse PredictEndpoint::handle(nlohmann::ordered_json request) const {
       listName = "texts";
       const Json& texts = request["texts"];
       if (!texts.is_array()) return ServeResponse::error(400, "expected an array", listName);
-      if (static_cast<int64_t>(texts.size()) > limits_.maxDocuments)
-        throw TooLarge{"at most " + std::to_string(limits_.maxDocuments) +
-                           " texts per request (got " + std::to_string(texts.size()) + ")",
-                       listName};
       for (size_t i = 0; i < texts.size(); ++i) {
         if (!texts[i].is_string())
           return ServeResponse::error(400, "expected a string",
@@ -52,10 +41,9 @@ ServeResponse PredictEndpoint::handle(nlohmann::ordered_json request) const {
       return ServeResponse::error(
           400, "expected {\"texts\": [...]}, {\"records\": [...]} or an array of records");
     }
-    if (static_cast<int64_t>(records.size()) > limits_.maxDocuments)
-      throw TooLarge{"at most " + std::to_string(limits_.maxDocuments) +
-                         " records per request (got " + std::to_string(records.size()) + ")",
-                     listName};
+    if (auto refused =
+            limits_.tooMany(records.size(), listName == "texts" ? "texts" : "records", listName))
+      return *refused;
 
     std::vector<std::vector<text::Token>> tokens;
     tokens.reserve(records.size());
@@ -63,12 +51,10 @@ ServeResponse PredictEndpoint::handle(nlohmann::ordered_json request) const {
     for (size_t i = 0; i < records.size(); ++i) {
       const std::string at = listName + "[" + std::to_string(i) + "]";
       if (!records[i].is_object()) return ServeResponse::error(400, "expected an object", at);
-      if (records[i].contains("text") && records[i]["text"].is_string() &&
-          static_cast<int64_t>(text::codePointCount(records[i]["text"].get<std::string>())) >
-              limits_.maxDocumentChars)
-        throw TooLarge{
-            "at most " + std::to_string(limits_.maxDocumentChars) + " characters per text",
-            at + (listName == "texts" ? "" : ".text")};
+      if (records[i].contains("text") && records[i]["text"].is_string())
+        if (auto refused = limits_.tooLong(records[i]["text"].get<std::string>(),
+                                           at + (listName == "texts" ? "" : ".text")))
+          return *refused;
       tokens.push_back(PredictionRecords::tokens(records[i], "request", 0, at + "."));
       words += static_cast<int64_t>(tokens.back().size());
     }
@@ -82,8 +68,6 @@ ServeResponse PredictEndpoint::handle(nlohmann::ordered_json request) const {
     r.body = out.dump();
     r.words = words;
     return r;
-  } catch (const TooLarge& e) {
-    return ServeResponse::error(413, e.message, e.field);
   } catch (const io::InputError& e) {
     return ServeResponse::error(400, e.message(), e.field());
   }

@@ -1,7 +1,11 @@
 #pragma once
 
+#include "serve/serveresponse.h"
+
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace spanforge::serve {
 
@@ -13,6 +17,12 @@ struct ServeLimits {
   int readTimeoutSeconds = 30;            // a client that stops sending is dropped
   int writeTimeoutSeconds = 30;
   int threads = 4;  // requests served at once (the worker pool)
+
+  // The 413 answer for `count` `noun` ("texts", "tasks") past maxDocuments,
+  // or for a text past maxDocumentChars; nullopt within the limits.
+  std::optional<ServeResponse> tooMany(size_t count, const std::string& noun,
+                                       const std::string& field) const;
+  std::optional<ServeResponse> tooLong(const std::string& text, const std::string& field) const;
 };
 
 }  // namespace spanforge::serve
