@@ -92,6 +92,9 @@ CLI::App* AlSimulateCommand::setup(CLI::App& app) {
   cmd->add_flag("--pretrain", pretrain_,
                 "First pretrain on the texts of the pool and the dev set ([pretraining]); every "
                 "seed round and full-data training starts from those weights");
+  cmd->add_flag("--resume", resume_,
+                "Continue an interrupted run: rounds whose packages are already in "
+                "--models-dir (same data, config and seed) are not trained again");
   cmd->add_option("--threads", threads_, "Threads predicting and scoring; 0 = one per core")
       ->check(CLI::Range(0, 1024));
   cmd->add_option("--models-dir", modelsDir_,
@@ -131,6 +134,12 @@ int AlSimulateCommand::run(Console& console) {
   options.skipNearDuplicates = diverse_;
   options.threads = threads_;
   options.fullData = fullF1_ < 0;
+  options.reuseKept = resume_;
+  if (resume_ && modelsDir_.empty()) {
+    console.err << "error: --resume needs --models-dir (where the interrupted run kept its "
+                   "packages)\n";
+    return kBadInput;
+  }
 
   train::Corpus pool = load(train_, console.err);
   train::Corpus dev = load(dev_, console.err);
@@ -178,6 +187,10 @@ int AlSimulateCommand::run(Console& console) {
   const bool table = !json_;
   experiment.onRound = [&console, table](uint64_t seed, const std::string& curve,
                                          const active::AlRound& r) {
+    if (r.reused)
+      console.err << "Seed " << seed << ", " << curve
+                  << (r.round > 0 ? " round " + std::to_string(r.round) : std::string())
+                  << ": reused the package kept by an earlier run\n";
     if (table) console.out << AlSimulationReport::row(seed, curve, r) << std::flush;
   };
   if (table) console.out << AlSimulationReport::header() << std::flush;

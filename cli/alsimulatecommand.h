@@ -12,7 +12,7 @@ namespace spanforge::cli {
 //   [--seed N[,N...]] [--seed-fraction F] [--step-fraction F] [--rounds N]
 //   [--config FILE] [--max-steps N] [--max-epochs N] [--max-minutes M]
 //   [--full-f1 F] [--pretrain] [--json] [--diverse] [--threads N]
-//   [--models-dir DIR]:
+//   [--models-dir DIR [--resume]]:
 // the active-learning curves the strategies would give, simulated with the
 // gold labels of the training file, for each seed, and their mean.
 class AlSimulateCommand : public Command {
@@ -37,6 +37,7 @@ class AlSimulateCommand : public Command {
   bool json_ = false;
   bool diverse_ = false;
   bool pretrain_ = false;
+  bool resume_ = false;
   int threads_ = 0;
   std::string modelsDir_;
 };

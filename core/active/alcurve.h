@@ -23,6 +23,7 @@ struct AlRound {
   int64_t steps = 0;
   double trainSeconds = 0.0;
   double rankSeconds = 0.0;  // choosing the next step (0 in the last round)
+  bool reused = false;       // an earlier run's package (trainSeconds are that run's)
 };
 
 // One strategy's curve in one simulation.

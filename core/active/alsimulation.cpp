@@ -1,6 +1,7 @@
 #include "active/alsimulation.h"
 
 #include "active/batchpredictor.h"
+#include "active/keptround.h"
 #include "active/nearduplicatefilter.h"
 #include "active/uncertaintyscorer.h"
 #include "io/scratchdirectory.h"
@@ -111,8 +112,6 @@ AlSimulation::Trained AlSimulation::train(const std::string& curve, int64_t roun
   } catch (const train::TrainingError& e) {
     throw train::TrainingError(where + e.what() + (round == 1 ? " Raise the seed fraction." : ""));
   }
-  if (options_.onRoundStart) options_.onRoundStart(curve, round, static_cast<int64_t>(data.size()));
-
   Trained t;
   AlRound& r = t.round;
   r.round = round;
@@ -120,6 +119,24 @@ AlSimulation::Trained AlSimulation::train(const std::string& curve, int64_t roun
   r.words = data.words();
   r.entities = data.entities();
   r.fraction = static_cast<double>(data.size()) / static_cast<double>(pool_.size());
+
+  if (options_.reuseKept) {
+    if (auto kept = KeptRound::find(dir, config_, data, resumeFrom)) {
+      const train::PackageInfo& info = kept->info();
+      r.finishReason = info.finishReason;
+      r.steps = info.steps;
+      r.devF1 = info.devF1;
+      r.trainSeconds = info.trainingSeconds;
+      r.reused = true;
+      t.modelPath = dir;
+      t.package = std::move(kept);
+      r.test = train::Evaluator::run(test_, t.package->model(),
+                                     train::ParallelFor::resolve(options_.threads))
+                   .report.overall;
+      return t;
+    }
+  }
+  if (options_.onRoundStart) options_.onRoundStart(curve, round, static_cast<int64_t>(data.size()));
 
   train::TrainerOptions trainerOptions;
   trainerOptions.resumeFrom = resumeFrom;

@@ -37,6 +37,9 @@ struct AlSimulationOptions {
   // workDir/full-data and are kept; empty = a temporary directory that keeps
   // only what the next round starts from and is removed at the end.
   std::string workDir;
+  // A round whose package an earlier run left in workDir (same labelled
+  // set, config and starting point: KeptRound) is not trained again.
+  bool reuseKept = false;
   const std::atomic<bool>* cancel = nullptr;    // checked between batches and rounds
   train::TrainingObserver* observer = nullptr;  // every training's events; may be null
   // Before each training: its curve (curveName()) and round (0 for the

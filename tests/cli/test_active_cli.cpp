@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -358,4 +359,61 @@ TEST_CASE("cli al-simulate refuses bad settings with exit 1") {
   r = run({"al-simulate", "--help"});
   CHECK(r.code == 0);
   CHECK(r.out.find("--step-fraction") != std::string::npos);
+}
+
+TEST_CASE("cli al-simulate --resume continues from the packages an earlier run kept") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 10);
+  writeEasyConll(f.train, 120, 0);
+  writeEasyConll(f.dev, 30, 120);
+  writeEasyConll(f.test, 30, 150);
+  auto config = tinyConfig();
+  config.training.learningRate = 0.03;
+  config.training.maxSteps = 8;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const std::string kept = dir.file("kept");
+  std::vector<std::string> args{"al-simulate", "--train",   f.train,    "--dev",
+                                f.dev,         "--test",    f.test,     "--config",
+                                f.config,      "--json",    "--strategy", "lc,random",
+                                "--rounds",    "3",         "--seed-fraction", "0.2",
+                                "--step-fraction", "0.1",   "--full-f1", "0.9",
+                                "--models-dir", kept};
+  const auto first = run(args);
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  CHECK(first.err.find("reused") == std::string::npos);
+
+  // An interruption lost the last lc round: it alone is trained again.
+  std::filesystem::remove_all(kept + "/lc/round-3");
+  args.push_back("--resume");
+  const auto second = run(args);
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  CHECK(second.err.find("Seed 0, seed round 1: reused the package kept by an earlier run") !=
+        std::string::npos);
+  CHECK(second.err.find("lc round 2: reused") != std::string::npos);
+  CHECK(second.err.find("lc round 2: training") == std::string::npos);
+  CHECK(second.err.find("lc round 3: training on 48 sentences") != std::string::npos);
+  CHECK(second.err.find("lc round 3: reused") == std::string::npos);
+  CHECK(second.err.find("random round 3: reused") != std::string::npos);
+  const auto a = nlohmann::json::parse(first.out);
+  const auto b = nlohmann::json::parse(second.out);
+  for (const char* curve : {"lc", "random"})
+    for (size_t i = 0; i < 3; ++i) {
+      INFO(curve << " round " << i + 1);
+      CHECK(b["runs"][0]["curves"][curve][i]["f"] == a["runs"][0]["curves"][curve][i]["f"]);
+      CHECK(b["runs"][0]["curves"][curve][i]["steps"] == a["runs"][0]["curves"][curve][i]["steps"]);
+    }
+
+  // Another config is another experiment: nothing is reused.
+  config.training.maxSteps = 9;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const auto third = run(args);
+  REQUIRE(third.code == 0);
+  CHECK(third.err.find("reused") == std::string::npos);
+
+  const auto noDir = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test,
+                          "--resume"});
+  CHECK(noDir.code != 0);
+  CHECK(noDir.err.find("--resume needs --models-dir") != std::string::npos);
 }
