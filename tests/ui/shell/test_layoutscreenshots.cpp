@@ -60,17 +60,21 @@ TEST_CASE("Layout screenshots: the training panel beside the editor", "[.layout]
     }
     // The bottom docks of the model loop (empty without a model), training closed.
     window.trainingDock()->hide();
-    window.setPalette(QPalette());
-    for (QDockWidget* d :
-         {window.modelLoop()->reviewDock(), window.modelLoop()->evaluationDock()}) {
-      d->show();
-      d->raise();
-      QTest::qWait(50);
-      CHECK(window.grab().save(QStringLiteral("%1/layout-%2-%3x%4.png")
-                                   .arg(shotsDir(), d->objectName())
-                                   .arg(size.width())
-                                   .arg(size.height())));
+    for (const bool dark : {false, true}) {
+      window.setPalette(dark ? darkPalette() : QPalette());
+      for (QDockWidget* d :
+           {window.modelLoop()->reviewDock(), window.modelLoop()->evaluationDock()}) {
+        d->show();
+        d->raise();
+        QTest::qWait(50);
+        CHECK(window.grab().save(QStringLiteral("%1/layout-%2-%3x%4%5.png")
+                                     .arg(shotsDir(), d->objectName())
+                                     .arg(size.width())
+                                     .arg(size.height())
+                                     .arg(dark ? QStringLiteral("-dark") : QString())));
+      }
     }
+    window.setPalette(QPalette());
     std::printf("%dx%d: editor %d px, training panel %d px, documents %d px\n", size.width(),
                 size.height(), window.editor()->width(), window.trainingDock()->width(),
                 window.browser()->width());

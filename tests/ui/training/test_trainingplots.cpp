@@ -1,6 +1,7 @@
 // The dashboard's plots and tables on their own: hover shows a point's exact
 // value, plots save as PNG, per-label curves toggle from the list, and the
 // item models pass QAbstractItemModelTester.
+#include "../darkpalette.h"
 #include "modelloop/evaluation/evaluationtablemodel.h"
 #include "tempdir.h"
 #include "training/dashboard/hardwareplot.h"
@@ -98,6 +99,41 @@ TEST_CASE("Plots: saved as PNG") {
   const QImage image(path);
   CHECK(image.width() == 1000);  // twice the widget: crisp on high-DPI screens
   CHECK(image.height() == 600);
+}
+
+TEST_CASE("Plots: a dark palette gives dark plots with readable axes and grey curves") {
+  MemoryPlot plot;
+  plot.resize(500, 300);
+  plot.load(run());
+  plot.setComparison(run(), QStringLiteral("run 2"));
+  const QColor lightGrey = plot.comparisonGraph()->pen().color();
+  CHECK(lightGrey == QColor(90, 90, 90, 200));  // as made, on white
+
+  const QPalette dark = spanforge::testing::darkPalette();
+  plot.setPalette(dark);
+  CHECK(plot.xAxis->tickLabelColor() == dark.color(QPalette::Text));
+  CHECK(plot.yAxis2->labelColor() == dark.color(QPalette::Text));
+  CHECK(plot.legend->textColor() == dark.color(QPalette::Text));
+  // The grey comparison curve is now light: it shows on the dark background.
+  const QColor onDark = plot.comparisonGraph()->pen().color();
+  CHECK(onDark.lightness() > 128);
+  CHECK(onDark.alpha() == 200);
+  plot.replot();
+  const QImage image = plot.grab().toImage();
+  const QColor corner = image.pixelColor(3, image.height() - 3);
+  CHECK(corner.lightness() < 60);
+  // Coloured curves keep their colours.
+  bool red = false;
+  for (int i = 0; i < plot.graphCount(); ++i)
+    red = red || plot.graph(i)->pen().color() == QColor(214, 39, 40);
+  CHECK(red);
+
+  // Back to a light palette: the greys are exactly what they were.
+  QPalette light;
+  light.setColor(QPalette::Base, Qt::white);
+  light.setColor(QPalette::Text, Qt::black);
+  plot.setPalette(light);
+  CHECK(plot.comparisonGraph()->pen().color() == lightGrey);
 }
 
 TEST_CASE("Metrics plot: overall P/R/F, the best F1 starred, per-label curves toggled") {

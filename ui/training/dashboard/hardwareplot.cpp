@@ -34,6 +34,11 @@ HardwarePlot::HardwarePlot(QWidget* parent)
 
 bool HardwarePlot::noteVisible() const { return note_->visible(); }
 
+void HardwarePlot::applyPalette() {
+  TrainingPlot::applyPalette();
+  note_->setColor(palette().color(QPalette::PlaceholderText));
+}
+
 void HardwarePlot::clear() {
   cpu_->data()->clear();
   cpu_->setName(tr("CPU"));

@@ -37,6 +37,7 @@ class HardwarePlot : public TrainingPlot {
 
  protected:
   QString describe(const QCPGraph* graph, double key, double value) const override;
+  void applyPalette() override;
 
  private:
   void addRankCpus(double seconds, const std::vector<double>& percents);

@@ -1,5 +1,7 @@
 #include "training/dashboard/trainingplot.h"
 
+#include "training/dashboard/plotpalette.h"
+
 #include <QContextMenuEvent>
 #include <QMenu>
 #include <QTimer>
@@ -23,15 +25,13 @@ TrainingPlot::TrainingPlot(const QString& title, QWidget* parent)
   replotTimer_->setInterval(kReplotMs);
   connect(replotTimer_, &QTimer::timeout, this, [this] { replot(); });
   setMinimumSize(260, 180);
-  setBackground(palette().base());
   setAntialiasedElements(QCP::aePlottables);
   setNoAntialiasingOnDrag(true);
   plotLayout()->insertRow(0);
   QFont titleFont = font();
   titleFont.setBold(true);
-  auto* heading = new QCPTextElement(this, title, titleFont);
-  heading->setTextColor(palette().text().color());
-  plotLayout()->addElement(0, 0, heading);
+  heading_ = new QCPTextElement(this, title, titleFont);
+  plotLayout()->addElement(0, 0, heading_);
   plotLayout()->setRowSpacing(0);
 
   styleAxis(xAxis, QString());
@@ -41,18 +41,32 @@ TrainingPlot::TrainingPlot(const QString& title, QWidget* parent)
   QFont small = font();
   small.setPointSizeF(font().pointSizeF() * 0.85);
   legend->setFont(small);
-  legend->setBrush(QColor(255, 255, 255, 210));
-  legend->setBorderPen(QPen(QColor(0, 0, 0, 40)));
+  legend->setBrush(QBrush(Qt::white));    // PlotPalette: Base, translucent
+  legend->setBorderPen(QPen(Qt::black));  // PlotPalette: faint Text
   legend->setRowSpacing(-2);
   axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 
   tracer_->setStyle(QCPItemTracer::tsCircle);
   tracer_->setSize(9);
-  tracer_->setPen(QPen(QColor(20, 20, 20), 1.5));
   tracer_->setBrush(Qt::NoBrush);
   tracer_->setVisible(false);
   tracer_->setInterpolating(false);
   setMouseTracking(true);
+  applyPalette();
+}
+
+void TrainingPlot::applyPalette() {
+  PlotPalette::apply(*this, palette());
+  heading_->setTextColor(palette().color(QPalette::Text));
+  tracer_->setPen(QPen(palette().color(QPalette::Text), 1.5));
+}
+
+void TrainingPlot::changeEvent(QEvent* event) {
+  QCustomPlot::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) {
+    applyPalette();
+    replotSoon();
+  }
 }
 
 void TrainingPlot::start(const QString& /*device*/) { clear(); }
@@ -93,11 +107,7 @@ void TrainingPlot::clearComparison() {
 }
 
 void TrainingPlot::styleAxis(QCPAxis* axis, const QString& label) {
-  axis->setLabel(label);
-  axis->setBasePen(QPen(QColor(120, 120, 120)));
-  axis->setTickPen(QPen(QColor(120, 120, 120)));
-  axis->setSubTickPen(QPen(QColor(160, 160, 160)));
-  axis->grid()->setPen(QPen(QColor(225, 225, 225), 1, Qt::SolidLine));
+  axis->setLabel(label);  // colours: PlotPalette
   axis->grid()->setSubGridVisible(false);
   axis->setPadding(2);
 }
@@ -125,6 +135,7 @@ QCPGraph* TrainingPlot::addSeries(const QString& name, const QColor& color, doub
   g->setName(name);
   g->setPen(QPen(color, width, style, Qt::RoundCap, Qt::RoundJoin));
   g->setAdaptiveSampling(true);
+  PlotPalette::applyToGraph(*g, palette());
   return g;
 }
 

@@ -11,11 +11,10 @@
 namespace spanforge::ui {
 
 // The common look and behaviour of the training dashboard's plots: a title,
-// light grid, a legend, queued replots (many events, one paint), hover that
-// marks the nearest point and shows its exact value, and "Save as PNG" in the
-// context menu. Also the one API the dashboard feeds every plot through:
-// metric events, live and stored alike, so that a new plot is one subclass
-// and one line in the dashboard.
+// faint grid (palette colours: PlotPalette), a legend, queued replots (many events, one paint),
+// hover that marks the nearest point and shows its exact value, and "Save as PNG" in the context
+// menu. Also the one API the dashboard feeds every plot through: metric events, live and stored
+// alike, so that a new plot is one subclass and one line in the dashboard.
 class TrainingPlot : public QCustomPlot {
   Q_OBJECT
 
@@ -90,11 +89,17 @@ class TrainingPlot : public QCustomPlot {
   void mouseMoveEvent(QMouseEvent* event) override;
   void leaveEvent(QEvent* event) override;
   void contextMenuEvent(QContextMenuEvent* event) override;
+  void changeEvent(QEvent* event) override;
+  // Colours from the palette (PlotPalette), again when it changes; a plot
+  // with items of its own colours them too.
+  virtual void applyPalette();
 
  private:
+
   QString title_;
   QString comparisonName_;
   QCPGraph* comparison_ = nullptr;
+  QCPTextElement* heading_;
   QCPItemTracer* tracer_;
   QTimer* replotTimer_;
   QString hover_;
