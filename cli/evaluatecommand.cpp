@@ -6,6 +6,9 @@
 #include "train/eval/evaluator.h"
 #include "train/package/modelpackage.h"
 
+#include "cli/ensembleoption.h"
+#include "train/package/ensembleloader.h"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -19,6 +22,7 @@ CLI::App* EvaluateCommand::setup(CLI::App& app) {
   cmd->add_option("MODEL_DIR", model_, "Model package directory")
       ->required()
       ->check(CLI::ExistingDirectory);
+  addEnsembleOption(*cmd, members_);
   cmd->add_option("DATA_FILE", data_, "Gold data (CoNLL, JSONL, ...)")
       ->required()
       ->check(CLI::ExistingFile);
@@ -30,7 +34,7 @@ CLI::App* EvaluateCommand::setup(CLI::App& app) {
 
 int EvaluateCommand::run(Console& console) {
   model::ComputeThreads::apply(1);  // parallel across batches instead (see ParallelFor)
-  const train::ModelPackage package = train::ModelPackage::load(model_);
+  const train::ModelPackage package = train::EnsembleLoader::load(model_, members_);
   const train::LoadedCorpus data = train::CorpusLoader::fromFile(data_);
   for (const auto& w : data.warnings) console.err << "warning: " << w << "\n";
   const train::EvaluationResult r =

@@ -8,6 +8,9 @@
 #include "train/device/parallelfor.h"
 #include "train/package/modelpackage.h"
 
+#include "cli/ensembleoption.h"
+#include "train/package/ensembleloader.h"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -45,6 +48,7 @@ CLI::App* PredictCommand::setup(CLI::App& app) {
   cmd->add_option("MODEL_DIR", model_, "Model package directory")
       ->required()
       ->check(CLI::ExistingDirectory);
+  addEnsembleOption(*cmd, members_);
   cmd->add_option("INPUT", input_, "JSONL with \"text\" or \"tokens\" per line (default: stdin)");
   cmd->add_option("--output", output_, "Write JSONL here (default: stdout)");
   cmd->add_option("--threads", threads_, "Threads predicting in parallel; 0 = one per core")
@@ -55,7 +59,7 @@ CLI::App* PredictCommand::setup(CLI::App& app) {
 int PredictCommand::run(Console& console) {
   model::ComputeThreads::apply(1);  // parallel across records instead (see ParallelFor)
   const int threads = train::ParallelFor::resolve(threads_);
-  const train::ModelPackage package = train::ModelPackage::load(model_);
+  const train::ModelPackage package = train::EnsembleLoader::load(model_, members_);
   std::ifstream file;
   const bool useStdin = input_.empty() || input_ == "-";
   if (!useStdin) {

@@ -3,10 +3,11 @@
 #include "cli/command.h"
 
 #include <string>
+#include <vector>
 
 namespace spanforge::cli {
 
-// predict MODEL_DIR [INPUT] [--output FILE]: JSONL records with "text" or
+// predict MODEL_DIR [INPUT] [--with DIR]... [--output FILE]: JSONL records with "text" or
 // "tokens" in, the same records with "spans" (and "tokens" when tokenized
 // here) out.
 class PredictCommand : public Command {
@@ -16,6 +17,7 @@ class PredictCommand : public Command {
 
  private:
   std::string model_;
+  std::vector<std::string> members_;  // --with
   std::string input_;
   std::string output_;
   int threads_ = 0;

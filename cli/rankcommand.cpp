@@ -13,6 +13,9 @@
 #include "store/rankingrepository.h"
 #include "train/package/modelpackage.h"
 
+#include "cli/ensembleoption.h"
+#include "train/package/ensembleloader.h"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -40,6 +43,7 @@ CLI::App* RankCommand::setup(CLI::App& app) {
   cmd->add_option("MODEL_DIR", model_, "Model package directory")
       ->required()
       ->check(CLI::ExistingDirectory);
+  addEnsembleOption(*cmd, members_);
   addStrategyOption(*cmd, strategy_, "How documents are ranked, most informative first:");
   cmd->add_option("--top", top_, "Documents to print; 0 = all")
       ->check(CLI::NonNegativeNumber)
@@ -56,7 +60,7 @@ CLI::App* RankCommand::setup(CLI::App& app) {
 
 int RankCommand::run(Console& console) {
   const auto strategy = *active::parseStrategy(strategy_);  // IsMember checked the name
-  const train::ModelPackage package = train::ModelPackage::load(model_);
+  const train::ModelPackage package = train::EnsembleLoader::load(model_, members_);
   auto project = openForBatchWrites(project_);
   const int64_t modelId = active::ModelRegistration::ensure(*project, model_, package.info());
 

@@ -4,10 +4,11 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace spanforge::cli {
 
-// rank PROJECT MODEL_DIR [--strategy S] [--top N]
+// rank PROJECT MODEL_DIR [--with DIR]... [--strategy S] [--top N]
 //   [--json] [--diverse] [--threads N] [--seed N]: ranks the project's
 // unlabelled documents with the model, stores the predictions and the
 // ranking under the model's id, prints the top documents.
@@ -19,6 +20,7 @@ class RankCommand : public Command {
  private:
   std::string project_;
   std::string model_;
+  std::vector<std::string> members_;  // --with
   std::string strategy_ = "lc";
   int64_t top_ = 10;
   bool json_ = false;

@@ -5,6 +5,9 @@
 #include "serve/modelserver.h"
 #include "train/package/modelpackage.h"
 
+#include "cli/ensembleoption.h"
+#include "train/package/ensembleloader.h"
+
 #include <CLI/CLI.hpp>
 
 #include <chrono>
@@ -21,6 +24,7 @@ CLI::App* ServeCommand::setup(CLI::App& app) {
   cmd->add_option("MODEL_DIR", model_, "Model package directory")
       ->required()
       ->check(CLI::ExistingDirectory);
+  addEnsembleOption(*cmd, members_);
   cmd->add_option("--host", host_,
                   "Address to listen on; anything but 127.0.0.1 lets other machines in")
       ->capture_default_str();
@@ -46,7 +50,7 @@ CLI::App* ServeCommand::setup(CLI::App& app) {
 int ServeCommand::run(Console& console) {
   // Requests run side by side, one thread each.
   model::ComputeThreads::apply(1);
-  const train::ModelPackage package = train::ModelPackage::load(model_);
+  const train::ModelPackage package = train::EnsembleLoader::load(model_, members_);
   serve::ModelServer::Options options;
   options.host = host_;
   options.port = port_;

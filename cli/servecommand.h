@@ -4,10 +4,11 @@
 #include "serve/servelimits.h"
 
 #include <string>
+#include <vector>
 
 namespace spanforge::cli {
 
-// serve MODEL_DIR [--host H] [--port P] [--threads N] [limits]: an HTTP
+// serve MODEL_DIR [--with DIR]... [--host H] [--port P] [--threads N] [limits]: an HTTP
 // server for a model package (serve::ModelServer) until Ctrl-C.
 class ServeCommand : public Command {
  public:
@@ -16,6 +17,7 @@ class ServeCommand : public Command {
 
  private:
   std::string model_;
+  std::vector<std::string> members_;  // --with
   std::string host_ = "127.0.0.1";
   int port_ = 9090;
   serve::ServeLimits limits_;

@@ -22,6 +22,7 @@ class KnownWords {
   void add(const KnownWords& other);
   bool contains(const std::string& norm) const { return words_.count(norm) > 0; }
   size_t size() const { return words_.size(); }
+  bool operator==(const KnownWords& other) const { return words_ == other.words_; }
 
   // One word per line, sorted, UTF-8.
   void write(std::ostream& out) const;

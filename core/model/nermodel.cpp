@@ -5,6 +5,7 @@
 #include "model/crflattice.h"
 #include "model/dropoutpaths.h"
 #include "model/featurizer.h"
+#include "model/knownwords.h"
 #include "model/nernetwork.h"
 #include "model/tagset.h"
 #include "model/vectors.h"
@@ -24,6 +25,7 @@
 #include <numeric>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 namespace spanforge::model {
 namespace {
@@ -57,6 +59,36 @@ std::shared_ptr<const Vectors> vectorsFor(const ModelConfig& config,
                                           std::shared_ptr<const Vectors> given) {
   if (given || config.vectors.empty()) return given;
   return std::make_shared<const Vectors>(Vectors::load(config.vectors));
+}
+
+void addScores(CrfScores& sum, const CrfScores& more) {
+  for (auto [to, from] : {std::pair{&sum.start, &more.start}, std::pair{&sum.end, &more.end},
+                          std::pair{&sum.transitions, &more.transitions}})
+    for (size_t i = 0; i < to->size(); ++i) (*to)[i] += (*from)[i];
+}
+
+void scaleScores(CrfScores& s, double factor) {
+  for (auto* v : {&s.start, &s.end, &s.transitions})
+    for (double& x : *v) x *= factor;
+}
+
+// What keeps two models from sharing one batch's features, or "".
+std::string featureDifference(const NerModel& a, const NerModel& b) {
+  if (a.labels() != b.labels()) return "the labels differ";
+  const ModelConfig& x = a.config();
+  const ModelConfig& y = b.config();
+  if (x.tagScheme != y.tagScheme)
+    return "tag schemes " + x.tagScheme + " and " + y.tagScheme + " differ";
+  if (x.hashRows != y.hashRows || x.hashSeeds != y.hashSeeds || x.prefixLength != y.prefixLength ||
+      x.suffixLength != y.suffixLength || x.wordFeatures != y.wordFeatures ||
+      x.maxTokenChars != y.maxTokenChars)
+    return "the word features (model.hash_rows, hash_seeds, prefix_length, suffix_length, "
+           "word_features, max_token_chars) differ";
+  if (x.vectors != y.vectors) return "the pretrained vectors differ";
+  const auto known = [](const NerModel& m) { return m.knownWords(); };
+  const bool sameKnown = known(a) == known(b) || (known(a) && known(b) && *known(a) == *known(b));
+  if (!sameKnown) return "the training words differ (trained on other data)";
+  return {};
 }
 
 // P(exactly this span): its tag path, and in IOB2 also no I- of the same
@@ -113,7 +145,17 @@ struct NerModel::Impl {
     return loss;
   }
 
+  // This model's tag scores and CRF scores for a batch, on the CPU.
+  torch::Tensor emissions(const Batch& batch, torch::Tensor* encodedOut) const {
+    const BatchTensors t = tensors(batch);
+    torch::Tensor encoded = network.encoded(t, false);
+    torch::Tensor e = network.tagScores(encoded).to(torch::kCPU, torch::kFloat);
+    if (encodedOut) *encodedOut = encoded;
+    return e;
+  }
+
   ModelConfig config;
+  std::vector<std::unique_ptr<NerModel>> members;  // an ensemble's other seeds
   TagSet tags;
   std::shared_ptr<const Vectors> vectors;
   Featurizer featurizer;
@@ -186,10 +228,18 @@ std::vector<Prediction> NerModel::predict(const Batch& batch, int dropoutSamples
   // Inference mode: no autograd bookkeeping at all (thread-local).
   c10::InferenceMode guard;
   {
-    const BatchTensors t = impl_->tensors(batch);
-    encoded = impl_->network.encoded(t, false);
-    emissions = impl_->network.tagScores(encoded).to(torch::kCPU, torch::kFloat).contiguous();
+    emissions = impl_->emissions(batch, &encoded);
     scores = impl_->network.crf().scores();
+    for (const auto& m : impl_->members) {
+      emissions = emissions + m->impl_->emissions(batch, nullptr);
+      addScores(scores, m->impl_->network.crf().scores());
+    }
+    const double n = static_cast<double>(ensembleSize());
+    if (n > 1) {
+      emissions = emissions / n;
+      scaleScores(scores, 1.0 / n);
+    }
+    emissions = emissions.contiguous();
   }
   const int64_t steps = emissions.size(1);
   const int64_t k = emissions.size(2);
@@ -230,6 +280,17 @@ std::vector<Prediction> NerModel::predict(const std::vector<std::vector<std::str
   return out;
 }
 
+void NerModel::addEnsembleMember(std::unique_ptr<NerModel> member) {
+  if (!member) throw std::invalid_argument("no model to add to the ensemble");
+  const std::string differs = featureDifference(*this, *member);
+  if (!differs.empty())
+    throw std::invalid_argument("an ensemble's models must share labels and features: " + differs);
+  member->setDevice(impl_->device);
+  impl_->members.push_back(std::move(member));
+}
+
+size_t NerModel::ensembleSize() const { return 1 + impl_->members.size(); }
+
 void NerModel::setDevice(const std::string& device) {
   std::optional<torch::Device> dev;
   try {
@@ -247,6 +308,7 @@ void NerModel::setDevice(const std::string& device) {
   }
   impl_->network.module().to(*dev);
   impl_->device = dev->str();
+  for (auto& m : impl_->members) m->setDevice(device);
 }
 
 const std::string& NerModel::device() const { return impl_->device; }

@@ -82,7 +82,17 @@ class NerModel {
   std::vector<Prediction> predict(const std::vector<std::vector<std::string>>& sentences,
                                   int dropoutSamples = 0) const;
 
-  // "cpu", "cuda" or "cuda:N". Throws std::invalid_argument for a malformed
+  // An ensemble of seeds: a member trained on the same data with the same
+  // features (only its seed differs). predict() then averages the emission
+  // and transition scores of this model and every member (log-linear
+  // pooling) before decoding, so the spans, their probabilities and every
+  // uncertainty figure come from the pooled CRF; dropout samples stay this
+  // model's. loss() and training never use members. Throws
+  // std::invalid_argument saying what differs (labels, scheme, features).
+  void addEnsembleMember(std::unique_ptr<NerModel> member);
+  size_t ensembleSize() const;  // this model and its members
+
+  // "cpu", "cuda" or "cuda:N" (members too). Throws std::invalid_argument for a malformed
   // name, std::runtime_error when CUDA is unavailable.
   void setDevice(const std::string& device);
   const std::string& device() const;

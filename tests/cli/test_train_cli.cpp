@@ -229,3 +229,52 @@ TEST_CASE("cli train with batch_size = auto prints, logs and stores the size it 
   const int64_t chosen = events.front()["words"];
   CHECK(spanforge::train::loadConfigFile(model + "/config.toml").training.batchWords == chosen);
 }
+
+TEST_CASE("cli evaluate, predict and rank pool an ensemble of seeds with --with") {
+  TempDir dir;
+  const Files f = makeFiles(dir);
+  auto config = tinyConfig();
+  config.training.maxSteps = 60;
+  config.training.learningRate = 0.05;  // enough to predict some spans
+  for (int seed : {0, 1}) {
+    config.training.seed = seed;
+    const std::string cfg = dir.file("seed" + std::to_string(seed) + ".toml");
+    std::ofstream(cfg) << spanforge::train::toToml(config);
+    REQUIRE(run({"train", "--train", f.train, "--dev", f.dev, "--output",
+                 dir.file("m" + std::to_string(seed)), "--config", cfg})
+                .code == 0);
+  }
+  const std::string m0 = dir.file("m0"), m1 = dir.file("m1");
+  const std::string input = dir.file("in.jsonl");
+  {
+    std::ofstream out(input);
+    const auto dev = head(demoDev(), 40);
+    for (const auto& e : dev.examples()) out << nlohmann::json{{"tokens", e.tokens}}.dump() << "\n";
+  }
+  // A copy of the same model: the ensemble scores exactly what it does alone.
+  fs::copy(m0, dir.file("copy"));
+  const auto alone = run({"predict", m0, input, "--threads", "1"});
+  const auto withCopy = run({"predict", m0, input, "--threads", "1", "--with", dir.file("copy")});
+  REQUIRE(alone.code == 0);
+  REQUIRE(alone.out.find("\"score\"") != std::string::npos);
+  REQUIRE(withCopy.code == 0);
+  CHECK(withCopy.out == alone.out);
+
+  auto r = run({"evaluate", m0, f.dev, "--json", "--with", m1});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const double pooled = nlohmann::json::parse(r.out)["ents_f"].get<double>();
+  CHECK(pooled >= 0.0);
+  // The positional DATA_FILE may follow --with (one directory per --with).
+  r = run({"evaluate", m0, "--with", m1, f.dev, "--json"});
+  REQUIRE(r.code == 0);
+  CHECK(nlohmann::json::parse(r.out)["ents_f"].get<double>() == pooled);
+  const auto pooledPredict = run({"predict", m0, input, "--threads", "1", "--with", m1});
+  REQUIRE(pooledPredict.code == 0);
+  CHECK(pooledPredict.out != alone.out);  // the scores moved
+
+  // The same package twice is refused (other labels or features: test_model).
+  r = run({"evaluate", m0, f.dev, "--with", m0});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("named twice") != std::string::npos);
+}

@@ -127,6 +127,16 @@ TEST_CASE("label studio: predict answers labels regions in UTF-16 offsets with s
   CHECK(second[1]["value"]["text"] == "Lyon");
   CHECK(second[1]["value"]["labels"] == Json::array({"Location"}));
   CHECK(second[1]["value"]["start"] == 16);
+
+  // Interactive pre-annotation sends the user's clicks as params.context (in
+  // the shape of label-studio-ml-backend's own fixtures): a text model has no
+  // use for them and answers as before.
+  Json interactive = request;
+  interactive["params"]["context"] = Json::parse(
+      R"({"result": [{"type": "labels", "value": {"start": 3, "end": 7, "labels": ["Person"]}}]})");
+  const auto [status2, j2] = s.post("/predict", interactive.dump());
+  REQUIRE(status2 == 200);
+  CHECK(j2["results"] == j["results"]);
 }
 
 TEST_CASE("label studio: bad tasks get 4xx naming the field") {
