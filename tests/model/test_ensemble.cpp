@@ -45,7 +45,7 @@ void checkSame(const std::vector<Prediction>& a, const std::vector<Prediction>& 
 
 }  // namespace
 
-TEST_CASE("ensemble: scores pooled; a copy changes nothing; the order does not matter") {
+TEST_CASE("ensemble: scores pooled, a copy changes nothing, the order does not matter") {
   ComputeThreads::apply(1);
   const auto a = trained(0);
   const auto b = trained(1);

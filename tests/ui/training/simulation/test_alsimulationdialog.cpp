@@ -117,7 +117,7 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   CHECK(other.saveButton()->isEnabled());
 }
 
-TEST_CASE("Simulate active learning: Stop keeps the rounds so far; bad data says why") {
+TEST_CASE("Simulate active learning: Stop keeps the rounds so far, bad data says why") {
   TempDir dir;
   const std::string path = dir.file("p.sfproj");
   testing::makeTrainingProject(dir, path, 150);
