@@ -2,9 +2,10 @@
 # The Debian package as a user gets it: cpack builds it from the build tree,
 # lintian finds no errors, and then it is installed with dpkg (as root, when
 # no spanforge package is installed already) or unpacked into a scratch
-# root (otherwise): spanforge-cli --version, init --demo, its man page and
-# the GUI started offscreen on the demo project; the install is removed
-# again and leaves no file behind.
+# root (otherwise): spanforge-cli --version, init --demo, its man page, and
+# the GUI started offscreen through its desktop entry's Exec line (from the
+# menu: the demo project; with a project file, as a double-click: that
+# project); the install is removed again and leaves no file behind.
 #   tests/package/run.sh BUILD_DIR
 set -euo pipefail
 build="$(cd "$1" && pwd)"
@@ -61,15 +62,36 @@ for f in usr/share/applications/spanforge.desktop usr/share/metainfo/spanforge.m
   [ -f "$root/$f" ] || fail "missing /$f"
 done
 
-# The GUI's first run opens (and creates) the demo project in the XDG data folder.
-set +e
-timeout 30 "$gui" > "$work/gui.log" 2>&1
-code=$?
-set -e
-[ $code -eq 124 ] || { cat "$work/gui.log"; fail "the GUI exited ($code) instead of running"; }
+# Started as the menu starts it: the desktop entry's Exec line, its field
+# code (%f) empty from the menu and a project file when one is double-clicked.
+entry="$root/usr/share/applications/spanforge.desktop"
+if command -v desktop-file-validate >/dev/null; then
+  desktop-file-validate "$entry" || fail "desktop-file-validate: $entry"
+fi
+exec_line="$(sed -n 's/^Exec=//p' "$entry")"
+program="${exec_line%% *}"
+[ "$program" = spanforge ] || fail "the desktop entry runs \"$exec_line\", not spanforge"
+[ -x "$root/usr/bin/$program" ] || fail "the desktop entry's program /usr/bin/$program is missing"
+start_from_menu() {  # start_from_menu SECONDS [FILE]: Exec with %f replaced
+  local args="${exec_line#"$program"}"
+  args="${args//%f/${2:-}}"
+  set +e
+  # shellcheck disable=SC2086  # the entry's arguments split as a launcher splits them
+  timeout "$1" "$root/usr/bin/$program" $args > "$work/gui.log" 2>&1
+  local code=$?
+  set -e
+  [ $code -eq 124 ] || { cat "$work/gui.log"; fail "the GUI exited ($code) instead of running"; }
+}
+
+# The first run from the menu opens (and creates) the demo project in the XDG data folder.
+start_from_menu 30
 demo="$(find "$XDG_DATA_HOME" -name demo.spanforge)"
 [ -n "$demo" ] || fail "the GUI's first run created no demo project under $XDG_DATA_HOME"
-echo "GUI ran 30 s on the demo project: $demo"
+echo "GUI started from the menu entry, ran 30 s on the demo project: $demo"
+# A double-clicked project opens that project (it becomes the most recent one).
+start_from_menu 15 "$work/demo.spanforge"
+grep -rq "$work/demo.spanforge" "$XDG_CONFIG_HOME" || fail "the project given as %f was not opened"
+echo "GUI started with a project file as a double-click does: it opened it"
 
 if [ $installed -eq 1 ]; then
   dpkg -P spanforge > /dev/null || fail "dpkg -P failed"
