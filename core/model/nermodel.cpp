@@ -154,7 +154,25 @@ struct NerModel::Impl {
     return e;
   }
 
+  // Emission scores [batch][steps][tags] on the CPU and `scores`, averaged
+  // over the ensemble; `encoded` is this model's encoder output.
+  torch::Tensor pooled(const Batch& batch, torch::Tensor* encoded, CrfScores* scores) const {
+    torch::Tensor e = emissions(batch, encoded);
+    *scores = network.crf().scores();
+    for (const auto& m : members) {
+      e = e + m->impl_->emissions(batch, nullptr);
+      addScores(*scores, m->impl_->network.crf().scores());
+    }
+    const double n = static_cast<double>(1 + members.size());
+    if (n > 1) {
+      e = e / n;
+      scaleScores(*scores, 1.0 / n);
+    }
+    return e;
+  }
+
   ModelConfig config;
+  double temperature = 1.0;
   std::vector<std::unique_ptr<NerModel>> members;  // an ensemble's other seeds
   TagSet tags;
   std::shared_ptr<const Vectors> vectors;
@@ -227,20 +245,15 @@ std::vector<Prediction> NerModel::predict(const Batch& batch, int dropoutSamples
   CrfScores scores;
   // Inference mode: no autograd bookkeeping at all (thread-local).
   c10::InferenceMode guard;
-  {
-    emissions = impl_->emissions(batch, &encoded);
-    scores = impl_->network.crf().scores();
-    for (const auto& m : impl_->members) {
-      emissions = emissions + m->impl_->emissions(batch, nullptr);
-      addScores(scores, m->impl_->network.crf().scores());
-    }
-    const double n = static_cast<double>(ensembleSize());
-    if (n > 1) {
-      emissions = emissions / n;
-      scaleScores(scores, 1.0 / n);
-    }
-    emissions = emissions.contiguous();
+  emissions = impl_->pooled(batch, &encoded, &scores);
+  // Dropout samples count argmax paths, which a temperature does not move:
+  // they take the unscaled scores, as their emissions are.
+  const CrfScores unscaled = scores;
+  if (impl_->temperature != 1.0) {
+    emissions = emissions / impl_->temperature;
+    scaleScores(scores, 1.0 / impl_->temperature);
   }
+  emissions = emissions.contiguous();
   const int64_t steps = emissions.size(1);
   const int64_t k = emissions.size(2);
   const float* data = emissions.data_ptr<float>();
@@ -252,7 +265,7 @@ std::vector<Prediction> NerModel::predict(const Batch& batch, int dropoutSamples
     out.push_back(predictOne(lattice, impl_->tags));
     if (dropoutSamples > 1)
       out.back().pathDisagreement =
-          DropoutPaths::disagreement(encoded[i].narrow(0, 0, sentence.length), tagScores, scores,
+          DropoutPaths::disagreement(encoded[i].narrow(0, 0, sentence.length), tagScores, unscaled,
                                      impl_->config.dropout, dropoutSamples, sentence);
   }
   return out;
@@ -290,6 +303,27 @@ void NerModel::addEnsembleMember(std::unique_ptr<NerModel> member) {
 }
 
 size_t NerModel::ensembleSize() const { return 1 + impl_->members.size(); }
+
+void NerModel::setTemperature(double temperature) {
+  if (!(temperature > 0.0) || !std::isfinite(temperature))
+    throw std::invalid_argument("a temperature must be a positive number, not " +
+                                std::to_string(temperature));
+  impl_->temperature = temperature;
+}
+
+double NerModel::temperature() const { return impl_->temperature; }
+
+CrfInputs NerModel::crfInputs(const Batch& batch) const {
+  CrfInputs out;
+  if (batch.empty()) return out;
+  c10::InferenceMode guard;
+  torch::Tensor encoded;
+  const torch::Tensor e = impl_->pooled(batch, &encoded, &out.scores).contiguous();
+  out.steps = e.size(1);
+  const float* data = e.data_ptr<float>();
+  out.emissions.assign(data, data + e.numel());
+  return out;
+}
 
 void NerModel::setDevice(const std::string& device) {
   std::optional<torch::Device> dev;

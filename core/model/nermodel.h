@@ -2,6 +2,7 @@
 
 #include "model/batch.h"
 #include "model/batchtensors.h"
+#include "model/crfscores.h"
 #include "model/modelconfig.h"
 #include "model/prediction.h"
 #include "model/sentencefeatures.h"
@@ -25,6 +26,14 @@ namespace spanforge::model {
 
 class Featurizer;
 class TagSet;
+
+// A batch's CRF inputs on the CPU: emission scores [sentence][step][tag]
+// (row-major; `steps` per sentence, padded) and the tag-to-tag scores.
+struct CrfInputs {
+  CrfScores scores;
+  std::vector<float> emissions;
+  int64_t steps = 0;
+};
 class KnownWords;
 class Vectors;
 
@@ -91,6 +100,17 @@ class NerModel {
   // std::invalid_argument saying what differs (labels, scheme, features).
   void addEnsembleMember(std::unique_ptr<NerModel> member);
   size_t ensembleSize() const;  // this model and its members
+
+  // Calibration: predict() divides every CRF score (emissions and
+  // transitions, after pooling) by the temperature, which leaves the best
+  // path and the spans as they are and makes their probabilities less (> 1)
+  // or more (< 1) sure. 1 = the scores as trained. Throws
+  // std::invalid_argument unless positive and finite.
+  void setTemperature(double temperature);
+  double temperature() const;
+  // The CRF's inputs for a batch as predict() decodes them before the
+  // temperature (pooled over an ensemble), for fitting it (TemperatureFit).
+  CrfInputs crfInputs(const Batch& batch) const;
 
   // "cpu", "cuda" or "cuda:N" (members too). Throws std::invalid_argument for a malformed
   // name, std::runtime_error when CUDA is unavailable.
