@@ -1,6 +1,7 @@
 #include "cli/cliapp.h"
 
 #include "cli/alsimulatecommand.h"
+#include "cli/calibratecommand.h"
 #include "cli/debugdatacommand.h"
 #include "cli/evaluatecommand.h"
 #include "cli/exportcommand.h"
@@ -49,6 +50,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<TrainCommand>());
   commands.push_back(std::make_unique<TrainWorkerCommand>());
   commands.push_back(std::make_unique<EvaluateCommand>());
+  commands.push_back(std::make_unique<CalibrateCommand>());
   commands.push_back(std::make_unique<PredictCommand>());
   commands.push_back(std::make_unique<RankCommand>());
   commands.push_back(std::make_unique<AlSimulateCommand>());

@@ -1,18 +1,19 @@
 #include "cli/evaluatecommand.h"
 
+#include "cli/ensembleoption.h"
 #include "model/computethreads.h"
+#include "model/nermodel.h"
 #include "train/data/corpusloader.h"
 #include "train/device/parallelfor.h"
 #include "train/eval/evaluator.h"
-#include "train/package/modelpackage.h"
-
-#include "cli/ensembleoption.h"
 #include "train/package/ensembleloader.h"
+#include "train/package/modelpackage.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <optional>
 
 namespace spanforge::cli {
 
@@ -34,14 +35,29 @@ CLI::App* EvaluateCommand::setup(CLI::App& app) {
 
 int EvaluateCommand::run(Console& console) {
   model::ComputeThreads::apply(1);  // parallel across batches instead (see ParallelFor)
-  const train::ModelPackage package = train::EnsembleLoader::load(model_, members_);
+  train::ModelPackage package = train::EnsembleLoader::load(model_, members_);
   const train::LoadedCorpus data = train::CorpusLoader::fromFile(data_);
   for (const auto& w : data.warnings) console.err << "warning: " << w << "\n";
-  const train::EvaluationResult r =
-      train::Evaluator::run(data.corpus, package.model(), train::ParallelFor::resolve(threads_));
+  model::NerModel& model = package.model();
+  const train::Evaluator evaluator(data.corpus, model, train::ParallelFor::resolve(threads_));
+  train::EvaluationResult r = evaluator.evaluate(model);
+  r.seconds += evaluator.featurizeSeconds();
+  r.wordsPerSecond = r.seconds > 0 ? static_cast<double>(r.words) / r.seconds : 0.0;
+  // Calibrated scores: also how they were before (spans are the same).
+  const double temperature = model.temperature();
+  std::optional<train::CalibrationReport> uncalibrated;
+  if (temperature != 1.0) {
+    model.setTemperature(1.0);
+    uncalibrated = evaluator.evaluate(model).calibration;
+    model.setTemperature(temperature);
+  }
 
   if (json_) {
     nlohmann::json j = r.report;
+    nlohmann::json calibration = r.calibration;
+    calibration["temperature"] = temperature;
+    calibration["uncalibrated"] = uncalibrated ? nlohmann::json(*uncalibrated) : nlohmann::json();
+    j["calibration"] = std::move(calibration);
     j["words_per_second"] = r.wordsPerSecond;
     j["words"] = r.words;
     j["seconds"] = r.seconds;
@@ -70,6 +86,14 @@ int EvaluateCommand::run(Console& console) {
   console.out << "errors: " << e.wrongType << " wrong type, " << e.wrongBoundary
               << " wrong boundary, " << e.wrongBoundaryType << " wrong boundary and type, "
               << e.missed << " missed, " << e.spurious << " spurious\n";
+  std::snprintf(line, sizeof line, "span scores: ECE %.3f over %lld spans (temperature %.3g",
+                r.calibration.ece, static_cast<long long>(r.calibration.spans), temperature);
+  console.out << line;
+  if (uncalibrated) {
+    std::snprintf(line, sizeof line, "; %.3f uncalibrated", uncalibrated->ece);
+    console.out << line;
+  }
+  console.out << ")\n";
   std::snprintf(line, sizeof line, "%lld sentences, %lld words, %.0f words/s\n",
                 static_cast<long long>(r.sentences), static_cast<long long>(r.words),
                 r.wordsPerSecond);

@@ -1,15 +1,14 @@
 #include "cli/predictcommand.h"
 
+#include "cli/ensembleoption.h"
 #include "io/inputerror.h"
 #include "io/jsonrecord.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
 #include "serve/predictionrecords.h"
 #include "train/device/parallelfor.h"
-#include "train/package/modelpackage.h"
-
-#include "cli/ensembleoption.h"
 #include "train/package/ensembleloader.h"
+#include "train/package/modelpackage.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

@@ -4,6 +4,7 @@
 #include "active/poolranker.h"
 #include "active/strategy.h"
 #include "cli/batchproject.h"
+#include "cli/ensembleoption.h"
 #include "cli/interruptguard.h"
 #include "cli/progressbar.h"
 #include "cli/strategyoption.h"
@@ -11,10 +12,8 @@
 #include "store/documentcodec.h"
 #include "store/projectstore.h"
 #include "store/rankingrepository.h"
-#include "train/package/modelpackage.h"
-
-#include "cli/ensembleoption.h"
 #include "train/package/ensembleloader.h"
+#include "train/package/modelpackage.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

@@ -1,12 +1,11 @@
 #include "cli/servecommand.h"
 
+#include "cli/ensembleoption.h"
 #include "cli/interruptguard.h"
 #include "model/computethreads.h"
 #include "serve/modelserver.h"
-#include "train/package/modelpackage.h"
-
-#include "cli/ensembleoption.h"
 #include "train/package/ensembleloader.h"
+#include "train/package/modelpackage.h"
 
 #include <CLI/CLI.hpp>
 

@@ -17,6 +17,7 @@
 #include "train/distributed/rankcoordinator.h"
 #include "train/distributed/runfingerprint.h"
 #include "train/eval/evaluator.h"
+#include "train/eval/temperaturecalibrator.h"
 #include "train/learningrateschedule.h"
 #include "train/modelsetup.h"
 #include "train/optimizerfactory.h"
@@ -417,6 +418,8 @@ FinishedEvent Trainer::Impl::finish(FinishReason reason) {
     info.finishReason = toString(reason);
     info.resumedFrom = options.resumeFrom;
     info.vectorsSource = config.model.vectors;
+    // Calibrated span scores: the temperature that fits the dev set best.
+    info.temperature = TemperatureCalibrator::fit(dev, *model);
     std::optional<EvaluationReport> test;
     if (!options.test.empty())
       test = Evaluator::run(options.test, *model, device == "cpu" ? ParallelFor::resolve(0) : 1)

@@ -278,3 +278,74 @@ TEST_CASE("cli evaluate, predict and rank pool an ensemble of seeds with --with"
   CHECK(r.code == 1);
   CHECK(r.err.find("named twice") != std::string::npos);
 }
+
+TEST_CASE("cli train calibrates span scores on dev, calibrate refits, evaluate reports ECE") {
+  TempDir dir;
+  const Files f = makeFiles(dir);
+  auto config = tinyConfig();
+  config.training.maxSteps = 60;
+  config.training.learningRate = 0.05;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const std::string model = dir.file("m");
+  REQUIRE(
+      run({"train", "--train", f.train, "--dev", f.dev, "--output", model, "--config", f.config})
+          .code == 0);
+  const auto meta = nlohmann::json::parse(slurp(model + "/meta.json"));
+  const double fitted = meta["temperature"].get<double>();
+  CHECK(fitted > 0.05);
+  CHECK(fitted < 20.0);
+  CHECK(fitted != 1.0);
+
+  auto r = run({"evaluate", model, f.dev, "--json", "--threads", "1"});
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  const auto& calibration = j["calibration"];
+  CHECK(calibration["temperature"].get<double>() == fitted);
+  CHECK(calibration["bins"].size() == 10);
+  CHECK(calibration["spans"].get<int64_t>() == j["ents_predicted"].get<int64_t>());
+  // Both with the fitted and the raw scores (the ECE each gives is a
+  // benchmark figure: the fit minimises the gold paths' NLL, not the ECE).
+  for (const auto* c : {&calibration, &calibration["uncalibrated"]}) {
+    CHECK((*c)["ece"].get<double>() >= 0.0);
+    CHECK((*c)["ece"].get<double>() <= 1.0);
+  }
+
+  // Back to the raw scores, then calibrate again: the same temperature, and
+  // the same spans as before, only their scores differ.
+  const std::string input = dir.file("in.jsonl");
+  {
+    const auto dev = head(demoDev(), 40);
+    std::ofstream out(input);
+    for (const auto& e : dev.examples()) out << nlohmann::json{{"tokens", e.tokens}}.dump() << "\n";
+  }
+  const auto calibrated = run({"predict", model, input, "--threads", "1"});
+  auto raw = meta;
+  raw["temperature"] = 1.0;
+  std::ofstream(model + "/meta.json") << raw.dump(2);
+  const auto uncalibrated = run({"predict", model, input, "--threads", "1"});
+  REQUIRE(uncalibrated.code == 0);
+  CHECK(uncalibrated.out != calibrated.out);
+  const auto spansOf = [](const std::string& out) {
+    std::vector<nlohmann::json> spans;
+    for (auto rec : jsonLines(out)) {
+      for (auto& s : rec["spans"]) s.erase("score");
+      spans.push_back(rec["spans"]);
+    }
+    return spans;
+  };
+  CHECK(spansOf(uncalibrated.out) == spansOf(calibrated.out));
+  r = run({"calibrate", model, f.dev, "--threads", "1"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("temperature 1.000 -> ") != std::string::npos);
+  CHECK(nlohmann::json::parse(slurp(model + "/meta.json"))["temperature"].get<double>() ==
+        Approx(fitted).epsilon(1e-9));
+
+  // A damaged temperature names the file and the field.
+  raw["temperature"] = -2;
+  std::ofstream(model + "/meta.json") << raw.dump(2);
+  r = run({"evaluate", model, f.dev});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("meta.json") != std::string::npos);
+  CHECK(r.err.find("temperature must be a positive number") != std::string::npos);
+}

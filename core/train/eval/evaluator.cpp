@@ -58,15 +58,18 @@ EvaluationResult Evaluator::evaluate(const model::NerModel& model) const {
   EvaluationResult r;
   r.seconds = secondsSince(t0);
   EntityScorer scorer(labels_);
+  SpanCalibration calibration;
   size_t k = 0;
   for (size_t b = 0; b < batches_.size(); ++b) {
     for (int64_t i = 0; i < batches_[b].size(); ++i, ++k) {
       std::vector<text::TokenSpan> predicted;
       for (const auto& s : perBatch[b][static_cast<size_t>(i)].spans) predicted.push_back(s.span);
       scorer.add(gold_[k], predicted, static_cast<size_t>(batches_[b].sentence(i).length));
+      calibration.add(gold_[k], perBatch[b][static_cast<size_t>(i)].spans);
     }
   }
   r.report = scorer.report();
+  r.calibration = calibration.report();
   r.sentences = static_cast<int64_t>(gold_.size());
   r.words = words_;
   r.wordsPerSecond = r.seconds > 0 ? static_cast<double>(words_) / r.seconds : 0.0;

@@ -4,6 +4,7 @@
 #include "text/tokenspan.h"
 #include "train/data/corpus.h"
 #include "train/eval/evaluationreport.h"
+#include "train/eval/spancalibration.h"
 
 #include <cstdint>
 #include <vector>
@@ -16,6 +17,7 @@ namespace spanforge::train {
 
 struct EvaluationResult {
   EvaluationReport report;
+  CalibrationReport calibration;  // span scores against their accuracy (10 bins)
   int64_t sentences = 0;
   int64_t words = 0;
   double seconds = 0.0;  // prediction (plus featurizing for Evaluator::run)

@@ -238,6 +238,7 @@ ModelPackage ModelPackage::load(const std::string& dir) {
     if (message.rfind(weights + ": ", 0) == 0) message.erase(0, weights.size() + 2);
     throw ModelPackageError(weights, message + " (do meta.json's labels match the weights?)");
   }
+  net->setTemperature(info.temperature);  // checked positive by PackageInfo
   return ModelPackage(dir, std::move(config), std::move(info), std::move(net));
 }
 

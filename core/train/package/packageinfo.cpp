@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -92,6 +93,7 @@ std::string PackageInfo::toJson() const {
                    {"seconds", trainingSeconds},
                    {"finish_reason", finishReason},
                    {"resumed_from", resumedFrom}};
+  j["temperature"] = temperature;
   j["dev_f"] = devF1;
   j["test_f"] = testF1 ? Json(*testF1) : Json(nullptr);
   j["metrics"] = Json::parse(metricsJson);
@@ -141,6 +143,10 @@ PackageInfo PackageInfo::fromJson(std::string_view text, const std::string& path
   p.trainingSeconds = optionalField<double>(t, "seconds", path, 0.0);
   p.finishReason = optionalField<std::string>(t, "finish_reason", path, "");
   p.resumedFrom = optionalField<std::string>(t, "resumed_from", path, "");
+  p.temperature = optionalField<double>(j, "temperature", path, 1.0);
+  if (!(p.temperature > 0.0) || !std::isfinite(p.temperature))
+    throw ModelPackageError(
+        path, "temperature must be a positive number (got " + std::to_string(p.temperature) + ")");
   p.devF1 = optionalField<double>(j, "dev_f", path, 0.0);
   if (j.contains("test_f") && !j["test_f"].is_null()) p.testF1 = field<double>(j, "test_f", path);
   p.metricsJson = optionalField<Json>(j, "metrics", path, Json::object()).dump();

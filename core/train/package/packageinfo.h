@@ -59,6 +59,11 @@ struct PackageInfo {
   // word is hashed (model.unknown_words off, or a package from before it).
   int64_t knownWords = 0;
 
+  // Calibration: the temperature every CRF score is divided by
+  // (NerModel::setTemperature), fitted on the dev set; 1 in packages from
+  // before calibration.
+  double temperature = 1.0;
+
   // Every other file of the package by name.
   std::map<std::string, PackageFile> files;
 

@@ -1,0 +1,62 @@
+#include "train/eval/spancalibration.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace spanforge::train {
+
+SpanCalibration::SpanCalibration(int bins) {
+  if (bins < 1) throw std::invalid_argument("calibration needs at least one bin");
+  bins_.resize(static_cast<size_t>(bins));
+}
+
+void SpanCalibration::add(const std::vector<text::TokenSpan>& gold,
+                          const std::vector<model::ScoredTokenSpan>& predicted) {
+  const auto n = static_cast<double>(bins_.size());
+  for (const auto& p : predicted) {
+    const double score = std::clamp(p.score, 0.0, 1.0);
+    // A score of exactly 1 belongs to the last bin.
+    const auto b = std::min(bins_.size() - 1, static_cast<size_t>(score * n));
+    Sums& s = bins_[b];
+    ++s.count;
+    s.scores += score;
+    s.right += std::find(gold.begin(), gold.end(), p.span) != gold.end() ? 1 : 0;
+  }
+}
+
+CalibrationReport SpanCalibration::report() const {
+  CalibrationReport r;
+  const auto n = static_cast<double>(bins_.size());
+  for (const auto& s : bins_) r.spans += s.count;
+  for (size_t b = 0; b < bins_.size(); ++b) {
+    const Sums& s = bins_[b];
+    ReliabilityBin bin;
+    bin.from = static_cast<double>(b) / n;
+    bin.to = static_cast<double>(b + 1) / n;
+    bin.count = s.count;
+    if (s.count > 0) {
+      bin.confidence = s.scores / static_cast<double>(s.count);
+      bin.accuracy = static_cast<double>(s.right) / static_cast<double>(s.count);
+      r.ece += static_cast<double>(s.count) / static_cast<double>(r.spans) *
+               std::abs(bin.accuracy - bin.confidence);
+    }
+    r.bins.push_back(bin);
+  }
+  return r;
+}
+
+void to_json(nlohmann::json& j, const CalibrationReport& r) {
+  nlohmann::json bins = nlohmann::json::array();
+  for (const auto& b : r.bins)
+    bins.push_back({{"from", b.from},
+                    {"to", b.to},
+                    {"count", b.count},
+                    {"confidence", b.confidence},
+                    {"accuracy", b.accuracy}});
+  j = {{"spans", r.spans}, {"ece", r.ece}, {"bins", std::move(bins)}};
+}
+
+}  // namespace spanforge::train

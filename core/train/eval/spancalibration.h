@@ -1,0 +1,53 @@
+#pragma once
+
+#include "model/prediction.h"
+#include "text/tokenspan.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace spanforge::train {
+
+// Predicted spans whose score fell in [from, to): how many, their mean
+// score and the share of them that are right (start, end and label match a
+// gold span).
+struct ReliabilityBin {
+  double from = 0.0;
+  double to = 0.0;
+  int64_t count = 0;
+  double confidence = 0.0;
+  double accuracy = 0.0;
+};
+
+// How far span scores are from what they promise: expected calibration
+// error, the bins' |accuracy - confidence| weighted by their share of spans.
+struct CalibrationReport {
+  std::vector<ReliabilityBin> bins;
+  int64_t spans = 0;
+  double ece = 0.0;
+};
+
+// Collects predicted spans with their scores against gold, sentence by
+// sentence, into equal-width score bins.
+class SpanCalibration {
+ public:
+  explicit SpanCalibration(int bins = 10);
+  void add(const std::vector<text::TokenSpan>& gold,
+           const std::vector<model::ScoredTokenSpan>& predicted);
+  CalibrationReport report() const;
+
+ private:
+  struct Sums {
+    int64_t count = 0;
+    int64_t right = 0;
+    double scores = 0.0;
+  };
+  std::vector<Sums> bins_;
+};
+
+// {"spans", "ece", "bins": [{"from", "to", "count", "confidence", "accuracy"}]}
+void to_json(nlohmann::json& j, const CalibrationReport& r);
+
+}  // namespace spanforge::train

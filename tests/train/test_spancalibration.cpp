@@ -1,0 +1,43 @@
+// Span-level calibration: reliability bins and expected calibration error.
+#include "train/eval/spancalibration.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using spanforge::model::ScoredTokenSpan;
+using spanforge::text::TokenSpan;
+using spanforge::train::SpanCalibration;
+
+TEST_CASE("span calibration: bins by score, accuracy by exact match, ECE weighted by count") {
+  SpanCalibration c;
+  const std::vector<TokenSpan> gold{{0, 1, "PER"}, {3, 5, "LOC"}};
+  // Right, wrong label, wrong boundary, right: scores in bins 9, 9, 2 and the last.
+  c.add(gold, {{{0, 1, "PER"}, 0.95}, {{3, 5, "ORG"}, 0.91}, {{3, 4, "LOC"}, 0.25}});
+  c.add(gold, {{{3, 5, "LOC"}, 1.0}});
+  c.add({}, {});
+  const auto r = c.report();
+  REQUIRE(r.bins.size() == 10);
+  CHECK(r.spans == 4);
+  CHECK(r.bins[2].count == 1);
+  CHECK(r.bins[2].accuracy == 0.0);
+  CHECK(r.bins[2].confidence == Approx(0.25));
+  CHECK(r.bins[9].count == 3);  // 1.0 belongs to the last bin
+  CHECK(r.bins[9].accuracy == Approx(2.0 / 3.0));
+  CHECK(r.bins[9].confidence == Approx((0.95 + 0.91 + 1.0) / 3));
+  CHECK(r.bins[9].from == Approx(0.9));
+  CHECK(r.bins[9].to == Approx(1.0));
+  const double expected = 0.25 * 0.25 + 0.75 * std::abs(2.0 / 3.0 - (0.95 + 0.91 + 1.0) / 3);
+  CHECK(r.ece == Approx(expected));
+  const nlohmann::json j = r;
+  CHECK(j["spans"] == 4);
+  CHECK(j["bins"].size() == 10);
+  CHECK(j["bins"][9]["count"] == 3);
+  CHECK(j["ece"].get<double>() == Approx(expected));
+}
+
+TEST_CASE("span calibration: no spans, no error") {
+  const auto r = SpanCalibration().report();
+  CHECK(r.spans == 0);
+  CHECK(r.ece == 0.0);
+  CHECK_THROWS(SpanCalibration(0));
+}
