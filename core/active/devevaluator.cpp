@@ -50,8 +50,14 @@ DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerMo
   out.fromSplit = dev.fromSplit;
   out.skipped = dev.skipped;
   train::EntityScorer scorer(model.labels());
+  train::SpanCalibration calibration;
   for (size_t begin = 0; begin < dev.documents.size(); begin += kBatchDocuments) {
-    if (cancel && cancel->load()) return DevEvaluation{{}, {}, 0, dev.fromSplit, 0, true, 0.0};
+    if (cancel && cancel->load()) {
+      DevEvaluation cancelled;
+      cancelled.fromSplit = dev.fromSplit;
+      cancelled.cancelled = true;
+      return cancelled;
+    }
     const size_t end = std::min(dev.documents.size(), begin + kBatchDocuments);
     std::vector<std::vector<std::string>> sentences;
     for (size_t i = begin; i < end; ++i) {
@@ -64,12 +70,15 @@ DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerMo
       std::vector<text::TokenSpan> predicted;
       for (const auto& s : predictions[i - begin].spans) predicted.push_back(s.span);
       scorer.add(d.gold, predicted, d.tokens.size());
+      calibration.add(d.gold, predictions[i - begin].spans);
       const auto examples = train::ErrorCollector::classify(d.id, d.gold, predicted);
       for (const auto& e : examples) out.examples.push_back(toExample(e, d.tokens, d.text));
     }
     out.documents += static_cast<int64_t>(end - begin);
   }
   out.report = scorer.report();
+  out.calibration = calibration.report();
+  out.temperature = model.temperature();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

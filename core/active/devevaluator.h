@@ -4,6 +4,7 @@
 #include "train/config/trainconfig.h"
 #include "train/eval/errorcollector.h"
 #include "train/eval/evaluationreport.h"
+#include "train/eval/spancalibration.h"
 
 #include <atomic>
 #include <cstdint>
@@ -34,7 +35,9 @@ struct DevExample {
 };
 
 struct DevEvaluation {
-  train::EvaluationReport report;  // what the trainer reports on the same documents
+  train::EvaluationReport report;        // what the trainer reports on the same documents
+  train::CalibrationReport calibration;  // the predicted spans' scores against their accuracy
+  double temperature = 1.0;              // the model's, which the scores were divided by
   std::vector<DevExample> examples;
   int64_t documents = 0;
   bool fromSplit = false;  // dev = the documents marked Dev, else the seeded draw

@@ -4,6 +4,7 @@
 #include "modelloop/evaluation/errorexamplemodel.h"
 #include "modelloop/evaluation/errormatrixmodel.h"
 #include "modelloop/evaluation/evaluationview.h"
+#include "modelloop/evaluation/reliabilityplot.h"
 #include "modelloop/modelloopharness.h"
 
 #include <QAbstractItemModelTester>
@@ -53,6 +54,23 @@ TEST_CASE("Evaluation view: per-label table, error matrix, examples that open in
   CHECK(cells > diagonal);  // the tiny model makes mistakes on new names
   CHECK(int64_t(diagonal) <= support);
   CHECK(diagonal > 0);
+
+  // The reliability diagram: a bar per score bin with predicted spans, each
+  // as high as the share of them that is right, the ECE in its title.
+  ui::ReliabilityPlot* reliability = view->reliability();
+  REQUIRE(reliability->isVisible());
+  int bins = 0;
+  for (const auto& b : view->evaluation()->calibration.bins) {
+    if (b.count == 0) continue;
+    ++bins;
+    const auto it = reliability->bars()->data()->findBegin((b.from + b.to) / 2, false);
+    REQUIRE(it != reliability->bars()->data()->constEnd());
+    CHECK(it->value == Approx(b.accuracy));
+  }
+  CHECK(bins > 0);
+  CHECK(reliability->bars()->data()->size() == bins);
+  CHECK(reliability->title().contains(QStringLiteral("ECE")));
+  CHECK(view->evaluation()->calibration.spans == view->evaluation()->report.overall.predicted);
 
   // Click the diagonal cell of the largest label: its examples are listed.
   QModelIndex cell;

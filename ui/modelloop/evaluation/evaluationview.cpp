@@ -6,6 +6,7 @@
 #include "modelloop/evaluation/errormatrixmodel.h"
 #include "modelloop/evaluation/evaluationworker.h"
 #include "modelloop/evaluation/labelscoresmodel.h"
+#include "modelloop/evaluation/reliabilityplot.h"
 #include "session/annotationsession.h"
 #include "store/projectstore.h"
 
@@ -50,6 +51,7 @@ EvaluationView::EvaluationView(QWidget* parent)
       busy_(new QProgressBar(this)),
       labelTable_(table(scoresModel_, this)),
       matrix_(table(matrixModel_, this)),
+      reliability_(new ReliabilityPlot(this)),
       split_(new QSplitter(Qt::Vertical, this)),
       caption_(new QLabel(this)),
       examples_(table(exampleModel_, this)) {
@@ -96,6 +98,7 @@ EvaluationView::EvaluationView(QWidget* parent)
   tablesLayout->setContentsMargins(0, 0, 0, 0);
   tablesLayout->addWidget(labelTable_);
   tablesLayout->addWidget(matrix_);
+  tablesLayout->addWidget(reliability_);
   tablesLayout->addStretch(1);
   auto* lower = new QWidget(this);
   auto* lowerLayout = new QVBoxLayout(lower);
@@ -221,6 +224,7 @@ void EvaluationView::showEvaluation() {
   caption_->setText(tr("Click a cell of the matrix, or a label, to list its examples."));
   if (!evaluation_) {
     scoresModel_->clear();
+    reliability_->clear();
     summary_->setText(model_ ? tr("Click Evaluate to score <b>%1</b> on the dev documents.")
                                    .arg(QString::fromStdString(model_->name).toHtmlEscaped())
                              : tr("No current model: train one, then choose “Use This Model”."));
@@ -229,6 +233,7 @@ void EvaluationView::showEvaluation() {
   }
   const active::DevEvaluation& e = *evaluation_;
   scoresModel_->setReport(e.report);
+  reliability_->setReport(e.calibration, e.temperature);
   fitTables();
   const train::PrfScores& all = e.report.overall;
   summary_->setText(

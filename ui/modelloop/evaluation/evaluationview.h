@@ -26,6 +26,7 @@ namespace spanforge::ui {
 class AnnotationSession;
 class ErrorExampleModel;
 class ErrorMatrixModel;
+class ReliabilityPlot;
 class EvaluationWorker;
 class LabelScoresModel;
 class WorkerThread;
@@ -51,6 +52,9 @@ class EvaluationView : public QWidget {
 
   QTableView* labelTable() const { return labelTable_; }
   QTableView* matrix() const { return matrix_; }
+  ReliabilityPlot* reliability() const { return reliability_; }
+  // The last evaluation shown; null before one.
+  const active::DevEvaluation* evaluation() const { return evaluation_.get(); }
   QTableView* examples() const { return examples_; }
   ErrorMatrixModel* matrixModel() const { return matrixModel_; }
   ErrorExampleModel* exampleModel() const { return exampleModel_; }
@@ -90,6 +94,7 @@ class EvaluationView : public QWidget {
   QProgressBar* busy_;
   QTableView* labelTable_;
   QTableView* matrix_;
+  ReliabilityPlot* reliability_;
   QSplitter* split_;
   QLabel* caption_;
   QTableView* examples_;
