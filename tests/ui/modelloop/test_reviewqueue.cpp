@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QPushButton>
 #include <QTableView>
 #include <QUndoStack>
 
@@ -186,6 +187,18 @@ TEST_CASE("Review queue: label and score filters") {
   CHECK(r.view->model()->totalCount() == 1);
   r.view->minScore()->setValue(0.0);
   r.view->maxScore()->setValue(1.0);
+  CHECK(r.view->model()->totalCount() == 5);
+
+  // "Probably wrong": the spans scored below one half (0.3 and 0.4).
+  QTest::mouseClick(r.view->probablyWrong(), Qt::LeftButton);
+  CHECK(r.view->probablyWrong()->isChecked());
+  CHECK(r.view->model()->totalCount() == 2);
+  for (int i = 0; i < 2; ++i) CHECK(r.view->model()->item(i).score < 0.5);
+  r.view->maxScore()->setValue(0.8);  // another range: no longer "probably wrong"
+  CHECK_FALSE(r.view->probablyWrong()->isChecked());
+  QTest::mouseClick(r.view->probablyWrong(), Qt::LeftButton);
+  CHECK(r.view->model()->totalCount() == 2);
+  QTest::mouseClick(r.view->probablyWrong(), Qt::LeftButton);
   CHECK(r.view->model()->totalCount() == 5);
 }
 

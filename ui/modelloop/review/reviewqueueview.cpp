@@ -14,6 +14,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -43,6 +45,7 @@ ReviewQueueView::ReviewQueueView(QWidget* parent)
       labelCombo_(new QComboBox(this)),
       minScore_(scoreBox(0.0, this)),
       maxScore_(scoreBox(1.0, this)),
+      probablyWrong_(new QPushButton(tr("Probably wrong"), this)),
       statusCombo_(new QComboBox(this)),
       table_(new QTableView(this)),
       footer_(new QLabel(this)),
@@ -50,6 +53,10 @@ ReviewQueueView::ReviewQueueView(QWidget* parent)
   labelCombo_->setToolTip(tr("Only predicted spans of this label"));
   minScore_->setToolTip(tr("Lowest score listed"));
   maxScore_->setToolTip(tr("Highest score listed"));
+  probablyWrong_->setCheckable(true);
+  probablyWrong_->setToolTip(
+      tr("Only spans scored below one half: more likely wrong than right (scores are calibrated "
+         "on the dev set when the model is trained)"));
   statusCombo_->addItem(tr("Unlabelled documents"), static_cast<int>(text::DocStatus::Unlabelled));
   statusCombo_->addItem(tr("All documents"), -1);
   statusCombo_->setToolTip(tr("Predictions in documents with this status"));
@@ -85,6 +92,7 @@ ReviewQueueView::ReviewQueueView(QWidget* parent)
   filters->addWidget(minScore_);
   filters->addWidget(new QLabel(QStringLiteral("–"), this));
   filters->addWidget(maxScore_);
+  filters->addWidget(probablyWrong_);
   filters->addSpacing(8);
   filters->addWidget(statusCombo_);
   filters->addStretch(1);
@@ -104,8 +112,19 @@ ReviewQueueView::ReviewQueueView(QWidget* parent)
   connect(refreshTimer_, &QTimer::timeout, this, &ReviewQueueView::refreshKeepingRow);
   connect(labelCombo_, &QComboBox::currentIndexChanged, this, &ReviewQueueView::applyFilter);
   connect(statusCombo_, &QComboBox::currentIndexChanged, this, &ReviewQueueView::applyFilter);
-  for (QDoubleSpinBox* box : {minScore_, maxScore_})
+  for (QDoubleSpinBox* box : {minScore_, maxScore_}) {
     connect(box, &QDoubleSpinBox::valueChanged, this, &ReviewQueueView::applyFilter);
+    // The button says whether the range is its range.
+    connect(box, &QDoubleSpinBox::valueChanged, this, [this] {
+      const QSignalBlocker block(probablyWrong_);
+      probablyWrong_->setChecked(minScore_->value() == 0.0 &&
+                                 maxScore_->value() == kProbablyWrongBelow);
+    });
+  }
+  connect(probablyWrong_, &QPushButton::toggled, this, [this](bool on) {
+    minScore_->setValue(0.0);
+    maxScore_->setValue(on ? kProbablyWrongBelow : 1.0);
+  });
   connect(model_, &ReviewQueueModel::totalCountChanged, this, &ReviewQueueView::updateFooter);
   connect(model_, &ReviewQueueModel::errorOccurred, this, &ReviewQueueView::message);
   connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -13,6 +13,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QTableView;
 class QTimer;
 
@@ -52,6 +53,9 @@ class ReviewQueueView : public QWidget {
   QComboBox* labelCombo() const { return labelCombo_; }
   QDoubleSpinBox* minScore() const { return minScore_; }
   QDoubleSpinBox* maxScore() const { return maxScore_; }
+  QPushButton* probablyWrong() const { return probablyWrong_; }
+  // The highest score "Probably wrong" lists (scores have two decimals here).
+  static constexpr double kProbablyWrongBelow = 0.49;
   QComboBox* statusCombo() const { return statusCombo_; }
 
  signals:
@@ -81,6 +85,7 @@ class ReviewQueueView : public QWidget {
   QComboBox* labelCombo_;
   QDoubleSpinBox* minScore_;
   QDoubleSpinBox* maxScore_;
+  QPushButton* probablyWrong_;
   QComboBox* statusCombo_;
   QTableView* table_;
   QLabel* footer_;
