@@ -6,6 +6,7 @@
 // sentences share an article, so blocks keep articles mostly apart); dev is the
 // next tenth of the remaining sentences, train the rest. --processes N > 1
 // trains each fold data-parallel (ranks 2..N run spanforge-cli train-worker).
+#include "calibrationfigures.h"
 #include "crossvalfold.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
@@ -72,6 +73,7 @@ int main(int argc, char** argv) {
       fs::temp_directory_path() / ("spanforge-bench-crossval-" + std::to_string(getpid()));
   std::vector<double> f1s;
   double minutes = 0.0;
+  double ece = 0.0, rawEce = 0.0;  // summed over folds
   for (size_t k = 0; k < folds; ++k) {
     if (onlyFold >= 0 && static_cast<size_t>(onlyFold) != k) continue;
     CrossvalFold f = makeFold(all, k, folds);
@@ -92,14 +94,20 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "fold %zu failed: %s\n", k, done.message.c_str());
       return 1;
     }
-    const train::ModelPackage package = train::ModelPackage::load(out.string());
+    train::ModelPackage package = train::ModelPackage::load(out.string());
     const auto result = train::Evaluator::run(test, package.model());
     const auto& o = result.report.overall;
     f1s.push_back(o.f1);
     minutes += done.elapsedSeconds / 60.0;
-    std::printf("fold %zu: test P %.2f R %.2f F1 %.2f | best dev F1 %.2f at step %lld | %.1f min\n",
-                k, 100 * o.precision, 100 * o.recall, 100 * o.f1, 100 * done.best.overall.f1,
-                static_cast<long long>(done.bestStep), done.elapsedSeconds / 60.0);
+    const bench::CalibrationFigures c = bench::calibrationFigures(test, package.model());
+    ece += c.ece;
+    rawEce += c.uncalibratedEce;
+    std::printf(
+        "fold %zu: test P %.2f R %.2f F1 %.2f | best dev F1 %.2f at step %lld | %.1f min | "
+        "span ECE %.3f (temperature %.2f; %.3f uncalibrated)\n",
+        k, 100 * o.precision, 100 * o.recall, 100 * o.f1, 100 * done.best.overall.f1,
+        static_cast<long long>(done.bestStep), done.elapsedSeconds / 60.0, c.ece, c.temperature,
+        c.uncalibratedEce);
     std::fflush(stdout);
   }
   double mean = 0, var = 0;
@@ -108,6 +116,9 @@ int main(int argc, char** argv) {
   std::printf("cross-validated F1: %.2f (sd %.2f over %zu folds), %.1f min of training per fold\n",
               100 * mean, 100 * std::sqrt(var), f1s.size(),
               minutes / static_cast<double>(f1s.size()));
+  if (!f1s.empty())
+    std::printf("span ECE, mean over folds: %.3f calibrated, %.3f uncalibrated\n",
+                ece / static_cast<double>(f1s.size()), rawEce / static_cast<double>(f1s.size()));
   fs::remove_all(out);
   return 0;
 }

@@ -6,6 +6,7 @@
 //               [--infer-threads N]
 // DIR holds train.txt, dev.txt and test.txt (default: resources/demo, the
 // WNUT-17 corpus).
+#include "calibrationfigures.h"
 #include "model/computethreads.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
@@ -67,7 +68,7 @@ int gInferThreads = 1;
 
 void inference(const std::string& modelDir, const train::Corpus& test, int threads) {
   model::ComputeThreads::apply(threads);
-  const train::ModelPackage package = train::ModelPackage::load(modelDir);
+  train::ModelPackage package = train::ModelPackage::load(modelDir);
   const train::EvaluationResult all =
       train::Evaluator::run(test, package.model(), gInferThreads, gBatchWords);
   const train::Evaluator evaluator(test, package.model(), gInferThreads, gBatchWords);
@@ -80,6 +81,11 @@ void inference(const std::string& modelDir, const train::Corpus& test, int threa
               100.0 * all.report.overall.f1, 100.0 * all.report.overall.precision,
               100.0 * all.report.overall.recall,
               static_cast<long long>(all.report.overall.support));
+  const bench::CalibrationFigures c = bench::calibrationFigures(test, package.model());
+  std::printf(
+      "span ECE (test):    %.3f calibrated (temperature %.3f, fitted on dev), %.3f "
+      "uncalibrated, %lld spans\n",
+      c.ece, c.temperature, c.uncalibratedEce, static_cast<long long>(c.spans));
   std::printf("inference words/s:  %.0f (featurize + predict), %.0f (predict only)\n",
               all.wordsPerSecond, predictOnly.wordsPerSecond);
 }
