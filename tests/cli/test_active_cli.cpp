@@ -226,16 +226,23 @@ void writeEasyConll(const std::string& path, int count, int offset) {
   }
 }
 
-TEST_CASE("cli al-simulate starts every strategy from one seed round and repeats exactly") {
-  TempDir dir;
-  const Files f = makeFiles(dir, 10);
-  writeEasyConll(f.train, 200, 0);
-  writeEasyConll(f.dev, 40, 200);
-  writeEasyConll(f.test, 40, 240);
+// A pool of `pool` easy sentences, dev and test a fifth of it each, and a
+// tiny config that trains `maxSteps` steps at a rate they are learnt with.
+Files easyFiles(const TempDir& dir, int pool, int64_t maxSteps) {
+  const Files f = makeFiles(dir, maxSteps);
+  writeEasyConll(f.train, pool, 0);
+  writeEasyConll(f.dev, pool / 5, pool);
+  writeEasyConll(f.test, pool / 5, pool + pool / 5);
   auto config = tinyConfig();
   config.training.learningRate = 0.03;
-  config.training.maxSteps = 10;
+  config.training.maxSteps = maxSteps;
   std::ofstream(f.config) << spanforge::train::toToml(config);
+  return f;
+}
+
+TEST_CASE("cli al-simulate starts every strategy from one seed round and repeats exactly") {
+  TempDir dir;
+  const Files f = easyFiles(dir, 200, 10);
   const std::vector<std::string> args{"al-simulate",
                                       "--train",
                                       f.train,
@@ -363,21 +370,31 @@ TEST_CASE("cli al-simulate refuses bad settings with exit 1") {
 
 TEST_CASE("cli al-simulate --resume continues from the packages an earlier run kept") {
   TempDir dir;
-  const Files f = makeFiles(dir, 10);
-  writeEasyConll(f.train, 120, 0);
-  writeEasyConll(f.dev, 30, 120);
-  writeEasyConll(f.test, 30, 150);
-  auto config = tinyConfig();
-  config.training.learningRate = 0.03;
-  config.training.maxSteps = 8;
-  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const Files f = easyFiles(dir, 120, 8);
+  auto config = spanforge::train::loadConfigFile(f.config);
   const std::string kept = dir.file("kept");
-  std::vector<std::string> args{"al-simulate", "--train",   f.train,    "--dev",
-                                f.dev,         "--test",    f.test,     "--config",
-                                f.config,      "--json",    "--strategy", "lc,random",
-                                "--rounds",    "3",         "--seed-fraction", "0.2",
-                                "--step-fraction", "0.1",   "--full-f1", "0.9",
-                                "--models-dir", kept};
+  std::vector<std::string> args{"al-simulate",
+                                "--train",
+                                f.train,
+                                "--dev",
+                                f.dev,
+                                "--test",
+                                f.test,
+                                "--config",
+                                f.config,
+                                "--json",
+                                "--strategy",
+                                "lc,random",
+                                "--rounds",
+                                "3",
+                                "--seed-fraction",
+                                "0.2",
+                                "--step-fraction",
+                                "0.1",
+                                "--full-f1",
+                                "0.9",
+                                "--models-dir",
+                                kept};
   const auto first = run(args);
   INFO(first.err);
   REQUIRE(first.code == 0);
@@ -412,8 +429,8 @@ TEST_CASE("cli al-simulate --resume continues from the packages an earlier run k
   REQUIRE(third.code == 0);
   CHECK(third.err.find("reused") == std::string::npos);
 
-  const auto noDir = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test,
-                          "--resume"});
+  const auto noDir =
+      run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--resume"});
   CHECK(noDir.code != 0);
   CHECK(noDir.err.find("--resume needs --models-dir") != std::string::npos);
 }
