@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Plots active-learning curves from `spanforge-cli al-simulate --json` output.
 
-    tools/plot-al-curves.py OUT.png RUN.json [RUN.json ...] [--title TEXT]
+    tools/plot-al-curves.py OUT.png RUN.json [RUN.json ...] [--title TEXT] [--only S,S...]
 
 Several files (say one per seed, run in parallel) are pooled: every strategy's
 mean test F1 per labelled share over all their runs, a band of one standard
@@ -17,6 +17,11 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+
+# The GUI's colours (ui/training/simulation/alcurvesplot.cpp): random grey, the baseline.
+COLOURS = {"lc": "#1f77b4", "mnlp": "#ff7f0e", "entropy": "#2ca02c", "margin": "#d62728",
+           "bald": "#9467bd", "random": "#7f7f7f"}
 
 
 def load_runs(paths):
@@ -51,16 +56,24 @@ def main():
     ap.add_argument("out")
     ap.add_argument("json", nargs="+")
     ap.add_argument("--title", default="Active-learning simulation")
+    ap.add_argument("--only", help="comma-separated strategies to plot (default: all)")
     args = ap.parse_args()
+    only = set(args.only.split(",")) if args.only else None
 
     runs = load_runs(args.json)
     full = [r["full_data"]["f"] for r in runs if r.get("full_data")]
     fig, ax = plt.subplots(figsize=(7.5, 4.6), dpi=110)
-    for strategy, points in sorted(curves_by_strategy(runs).items()):
+    curves = {k: v for k, v in curves_by_strategy(runs).items() if only is None or k in only}
+    seed_counts = {len(points[-1][1]) for points in curves.values()}
+    for strategy, points in sorted(curves.items()):
         x = [100 * fr for fr, _ in points]
         mean = [100 * statistics.mean(f) for _, f in points]
         sd = [100 * statistics.stdev(f) if len(f) > 1 else 0.0 for _, f in points]
-        (line,) = ax.plot(x, mean, marker="o", markersize=3.5, label=strategy)
+        n = len(points[-1][1])
+        # When the strategies were run with different numbers of seeds, say so.
+        label = strategy if len(seed_counts) == 1 else f"{strategy} ({n} seed{'s' if n != 1 else ''})"
+        (line,) = ax.plot(x, mean, marker="o", markersize=3.5, label=label,
+                          color=COLOURS.get(strategy))
         ax.fill_between(x, [m - s for m, s in zip(mean, sd)], [m + s for m, s in zip(mean, sd)],
                         color=line.get_color(), alpha=0.15, linewidth=0)
     if full:

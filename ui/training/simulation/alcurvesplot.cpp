@@ -6,8 +6,8 @@
 namespace spanforge::ui {
 namespace {
 
-// One colour per strategy, the same in every run (tools/plot-al-curves.py
-// uses matplotlib's defaults; these are close).
+// One colour per strategy, the same in every run and in
+// tools/plot-al-curves.py's figures.
 QColor strategyColor(active::Strategy s) {
   // One colour per strategy (random grey, the baseline); a new strategy needs one here.
   switch (s) {
