@@ -78,6 +78,7 @@ DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerMo
   }
   out.report = scorer.report();
   out.calibration = calibration.report();
+  out.spans = calibration.outcomes();
   out.temperature = model.temperature();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;

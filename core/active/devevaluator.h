@@ -35,9 +35,10 @@ struct DevExample {
 };
 
 struct DevEvaluation {
-  train::EvaluationReport report;        // what the trainer reports on the same documents
-  train::CalibrationReport calibration;  // the predicted spans' scores against their accuracy
-  double temperature = 1.0;              // the model's, which the scores were divided by
+  train::EvaluationReport report;         // what the trainer reports on the same documents
+  train::CalibrationReport calibration;   // the predicted spans' scores against their accuracy
+  double temperature = 1.0;               // the model's, which the scores were divided by
+  std::vector<train::SpanOutcome> spans;  // every predicted span: score, right or not
   std::vector<DevExample> examples;
   int64_t documents = 0;
   bool fromSplit = false;  // dev = the documents marked Dev, else the seeded draw

@@ -41,3 +41,18 @@ TEST_CASE("span calibration: no spans, no error") {
   CHECK(r.ece == 0.0);
   CHECK_THROWS(SpanCalibration(0));
 }
+
+TEST_CASE("span calibration: precision of the spans at or above a threshold") {
+  SpanCalibration c;
+  const std::vector<TokenSpan> gold{{0, 1, "PER"}, {3, 5, "LOC"}};
+  c.add(gold, {{{0, 1, "PER"}, 0.95}, {{3, 5, "ORG"}, 0.91}, {{3, 4, "LOC"}, 0.25}});
+  c.add(gold, {{{3, 5, "LOC"}, 1.0}});
+  REQUIRE(c.outcomes().size() == 4);
+  const auto at9 = SpanCalibration::precisionAtOrAbove(c.outcomes(), 0.9);
+  CHECK(at9.spans == 3);
+  CHECK(at9.precision == Approx(2.0 / 3.0));
+  const auto at95 = SpanCalibration::precisionAtOrAbove(c.outcomes(), 0.95);
+  CHECK(at95.spans == 2);
+  CHECK(at95.precision == 1.0);
+  CHECK(SpanCalibration::precisionAtOrAbove(c.outcomes(), 1.5).spans == 0);
+}

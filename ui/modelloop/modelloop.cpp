@@ -1,9 +1,11 @@
 #include "modelloop/modelloop.h"
 
+#include "active/devevaluator.h"
 #include "active/strategy.h"
 #include "documents/documentbrowser.h"
 #include "editor/editorshortcuts.h"
 #include "editor/spaneditor.h"
+#include "modelloop/autoacceptdialog.h"
 #include "modelloop/evaluation/evaluationview.h"
 #include "modelloop/modeltoolbar.h"
 #include "modelloop/rankingcontroller.h"
@@ -43,7 +45,7 @@ ModelLoop::ModelLoop(QMainWindow* window, SpanEditor* editor, DocumentBrowser* b
   window->addToolBar(Qt::TopToolBarArea, toolBar_);
 
   menu_ = new QMenu(tr("&Model"), window);
-  menu_->addActions({predict_, acceptAll_});
+  menu_->addActions({predict_, acceptAll_, autoAccept_});
   menu_->addSeparator();
   menu_->addActions({rank_, cancelRank_, next_});
   menu_->addSeparator();
@@ -119,6 +121,10 @@ void ModelLoop::createActions() {
   connect(rank_, &QAction::triggered, ranking_, &RankingController::start);
   connect(cancelRank_, &QAction::triggered, ranking_, &RankingController::cancel);
   connect(next_, &QAction::triggered, this, &ModelLoop::nextMostInformative);
+  autoAccept_ = new QAction(tr("Accept Suggestions A&utomatically…"), this);
+  autoAccept_->setToolTip(
+      tr("Accept suggestions above a calibrated score as they appear (off until you set it)"));
+  connect(autoAccept_, &QAction::triggered, this, &ModelLoop::showAutoAcceptDialog);
   serve_ = new QAction(tr("&Serve Current Model…"), this);
   serve_->setToolTip(
       tr("Answer predictions over HTTP for scripts, services or Label Studio's ML backend"));
@@ -133,6 +139,22 @@ void ModelLoop::showServeDialog() {
   serveDialog_->show();
   serveDialog_->raise();
   serveDialog_->activateWindow();
+}
+
+void ModelLoop::showAutoAcceptDialog() {
+  const active::DevEvaluation* last = evaluation_->evaluation();
+  AutoAcceptDialog dialog(suggestions_->autoAccept(),
+                          last ? last->spans : std::vector<train::SpanOutcome>{}, window_);
+  if (dialog.exec() != QDialog::Accepted) return;
+  const auto threshold = dialog.threshold();
+  suggestions_->setAutoAccept(threshold);
+  autoAccept_->setText(
+      threshold
+          ? tr("Accept Suggestions A&utomatically… (on, %1 or more)").arg(*threshold, 0, 'f', 2)
+          : tr("Accept Suggestions A&utomatically…"));
+  emit message(threshold ? tr("Suggestions scored %1 or more are now accepted as they appear.")
+                               .arg(*threshold, 0, 'f', 2)
+                         : tr("Suggestions are no longer accepted automatically."));
 }
 
 void ModelLoop::createDocks(QMainWindow* window) {

@@ -51,6 +51,7 @@ class ModelLoop : public QObject {
   QAction* acceptAllAction() const { return acceptAll_; }
   QAction* rankAction() const { return rank_; }
   QAction* serveAction() const { return serve_; }
+  QAction* autoAcceptAction() const { return autoAccept_; }
   // Model > Serve Current Model's window, once opened; nullptr before.
   ServeDialog* serveDialog() const { return serveDialog_; }
 
@@ -59,6 +60,9 @@ class ModelLoop : public QObject {
   void reloadModel();
   void nextMostInformative();
   void showServeDialog();
+  // Model > Accept Suggestions Automatically: the threshold, with the
+  // precision the last evaluation gives it.
+  void showAutoAcceptDialog();
 
  signals:
   // The window opens the document (selecting it in the browser when listed).
@@ -90,6 +94,7 @@ class ModelLoop : public QObject {
   QAction* cancelRank_ = nullptr;
   QAction* next_ = nullptr;
   QAction* serve_ = nullptr;
+  QAction* autoAccept_ = nullptr;
   ServeDialog* serveDialog_ = nullptr;
   QMainWindow* window_;
 };

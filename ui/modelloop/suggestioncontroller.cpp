@@ -94,7 +94,31 @@ void SuggestionController::showSuggestions() {
     }
   }
   editor_->setSuggestions(id, suggestions_);
+  // Once per document and model: an undone acceptance stays undone.
+  if (autoAccept_ && !autoAccepting_ && model_ && !suggestions_.empty() &&
+      autoAccepted_.insert({model_->id, id}).second) {
+    if (const int n = acceptAboveThreshold(); n > 0) {
+      emit message(
+          tr("Accepted %n suggestion(s) scored %1 or more automatically (Ctrl+Z undoes).", "", n)
+              .arg(*autoAccept_, 0, 'f', 2));
+      showSuggestions();  // what is left
+      return;
+    }
+  }
   emit suggestionsChanged();
+}
+
+int SuggestionController::acceptAboveThreshold() {
+  const store::StoredDocument* d = session_ ? session_->current() : nullptr;
+  if (!d || d->doc.status != text::DocStatus::Unlabelled) return 0;
+  std::vector<text::ScoredSpan> sure;
+  for (int i = 0; i < editor_->suggestionCount(); ++i)
+    if (editor_->suggestion(i).score >= *autoAccept_) sure.push_back(editor_->suggestion(i));
+  autoAccepting_ = true;
+  int accepted = 0;
+  for (const auto& s : sure) accepted += session_->acceptSuggestion(d->id, s, s.span) ? 1 : 0;
+  autoAccepting_ = false;
+  return accepted;
 }
 
 // Predicted before: asked in this session, or ranked with this model (the

@@ -46,6 +46,10 @@ class SuggestionController : public QObject {
   bool predicting() const { return jobs_.isRunning(); }
   // The suggestions of the open document, as stored.
   const std::vector<text::ScoredSpan>& suggestions() const { return suggestions_; }
+  // Accept, as they first appear in an unlabelled document, the suggestions
+  // the editor shows that are scored at least `threshold` (nullopt: off).
+  void setAutoAccept(std::optional<double> threshold) { autoAccept_ = threshold; }
+  std::optional<double> autoAccept() const { return autoAccept_; }
 
  public slots:
   // Reads the project's current model again (after "Use this model").
@@ -66,6 +70,8 @@ class SuggestionController : public QObject {
  private:
   void documentOpened(int64_t id, bool unlabelled);
   void showSuggestions();
+  // Accepts the shown suggestions at or above autoAccept_; how many.
+  int acceptAboveThreshold();
   bool wasPredicted(int64_t document);
   void predict(int64_t document);
   void finished(const PredictOutcome& outcome);
@@ -80,6 +86,9 @@ class SuggestionController : public QObject {
   std::unique_ptr<WorkerThread> thread_;
   JobTracker jobs_;             // the latest request: it supersedes any older one
   bool packageFailed_ = false;  // predicting failed: only predictThis() tries again
+  std::optional<double> autoAccept_;
+  std::set<std::pair<int64_t, int64_t>> autoAccepted_;  // (model, document) done
+  bool autoAccepting_ = false;  // accepting re-reads the suggestions: no recursion
 };
 
 }  // namespace spanforge::ui

@@ -23,8 +23,23 @@ void SpanCalibration::add(const std::vector<text::TokenSpan>& gold,
     Sums& s = bins_[b];
     ++s.count;
     s.scores += score;
-    s.right += std::find(gold.begin(), gold.end(), p.span) != gold.end() ? 1 : 0;
+    const bool right = std::find(gold.begin(), gold.end(), p.span) != gold.end();
+    s.right += right ? 1 : 0;
+    outcomes_.push_back({score, right});
   }
+}
+
+ThresholdPrecision SpanCalibration::precisionAtOrAbove(const std::vector<SpanOutcome>& outcomes,
+                                                       double threshold) {
+  ThresholdPrecision p;
+  int64_t right = 0;
+  for (const auto& o : outcomes)
+    if (o.score >= threshold) {
+      ++p.spans;
+      right += o.right ? 1 : 0;
+    }
+  if (p.spans > 0) p.precision = static_cast<double>(right) / static_cast<double>(p.spans);
+  return p;
 }
 
 CalibrationReport SpanCalibration::report() const {

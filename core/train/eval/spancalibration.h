@@ -29,6 +29,19 @@ struct CalibrationReport {
   double ece = 0.0;
 };
 
+// One predicted span: its score and whether it was right.
+struct SpanOutcome {
+  double score = 0.0;
+  bool right = false;
+};
+
+// The predicted spans scored at least some threshold: how many, and the
+// share of them that was right (0 when there are none).
+struct ThresholdPrecision {
+  int64_t spans = 0;
+  double precision = 0.0;
+};
+
 // Collects predicted spans with their scores against gold, sentence by
 // sentence, into equal-width score bins.
 class SpanCalibration {
@@ -37,6 +50,10 @@ class SpanCalibration {
   void add(const std::vector<text::TokenSpan>& gold,
            const std::vector<model::ScoredTokenSpan>& predicted);
   CalibrationReport report() const;
+  // Every span added, in order (for precision above a threshold).
+  const std::vector<SpanOutcome>& outcomes() const { return outcomes_; }
+  static ThresholdPrecision precisionAtOrAbove(const std::vector<SpanOutcome>& outcomes,
+                                               double threshold);
 
  private:
   struct Sums {
@@ -45,6 +62,7 @@ class SpanCalibration {
     double scores = 0.0;
   };
   std::vector<Sums> bins_;
+  std::vector<SpanOutcome> outcomes_;
 };
 
 // {"spans", "ece", "bins": [{"from", "to", "count", "confidence", "accuracy"}]}

@@ -8,6 +8,7 @@
 #include "interchange/importdialog.h"
 #include "interchange/inputerrorsdialog.h"
 #include "io/inputerror.h"
+#include "modelloop/autoacceptdialog.h"
 #include "modelloop/modelloop.h"
 #include "modelloop/modelloopharness.h"
 #include "modelloop/modelloopproject.h"
@@ -112,6 +113,12 @@ std::vector<DialogMaker> dialogs(ModelLoopHarness& h, const TempDir& dir) {
          d->show();
          REQUIRE(d->openJson(simulation, true));
          return d;
+       }},
+      {"auto-accept",
+       [] {
+         std::vector<spanforge::train::SpanOutcome> dev;
+         for (int i = 0; i < 200; ++i) dev.push_back({0.5 + 0.0025 * i, i % 9 != 0});
+         return std::make_unique<spanforge::ui::AutoAcceptDialog>(0.95, dev);
        }},
       {"serve",
        [&h] {
