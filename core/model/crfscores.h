@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace spanforge::model {
@@ -16,6 +17,18 @@ struct CrfScores {
 
   double transition(int64_t from, int64_t to) const {
     return transitions[static_cast<size_t>(from * numTags + to)];
+  }
+
+  // Element-wise sums and scaling, for pooling an ensemble's scores and for
+  // a temperature (-infinity stays -infinity for positive factors).
+  void add(const CrfScores& other) {
+    for (auto [to, from] : {std::pair{&start, &other.start}, std::pair{&end, &other.end},
+                            std::pair{&transitions, &other.transitions}})
+      for (size_t i = 0; i < to->size(); ++i) (*to)[i] += (*from)[i];
+  }
+  void scale(double factor) {
+    for (auto* v : {&start, &end, &transitions})
+      for (double& x : *v) x *= factor;
   }
 };
 

@@ -61,17 +61,6 @@ std::shared_ptr<const Vectors> vectorsFor(const ModelConfig& config,
   return std::make_shared<const Vectors>(Vectors::load(config.vectors));
 }
 
-void addScores(CrfScores& sum, const CrfScores& more) {
-  for (auto [to, from] : {std::pair{&sum.start, &more.start}, std::pair{&sum.end, &more.end},
-                          std::pair{&sum.transitions, &more.transitions}})
-    for (size_t i = 0; i < to->size(); ++i) (*to)[i] += (*from)[i];
-}
-
-void scaleScores(CrfScores& s, double factor) {
-  for (auto* v : {&s.start, &s.end, &s.transitions})
-    for (double& x : *v) x *= factor;
-}
-
 // What keeps two models from sharing one batch's features, or "".
 std::string featureDifference(const NerModel& a, const NerModel& b) {
   if (a.labels() != b.labels()) return "the labels differ";
@@ -161,12 +150,12 @@ struct NerModel::Impl {
     *scores = network.crf().scores();
     for (const auto& m : members) {
       e = e + m->impl_->emissions(batch, nullptr);
-      addScores(*scores, m->impl_->network.crf().scores());
+      scores->add(m->impl_->network.crf().scores());
     }
     const double n = static_cast<double>(1 + members.size());
     if (n > 1) {
       e = e / n;
-      scaleScores(*scores, 1.0 / n);
+      scores->scale(1.0 / n);
     }
     return e;
   }
@@ -251,7 +240,7 @@ std::vector<Prediction> NerModel::predict(const Batch& batch, int dropoutSamples
   const CrfScores unscaled = scores;
   if (impl_->temperature != 1.0) {
     emissions = emissions / impl_->temperature;
-    scaleScores(scores, 1.0 / impl_->temperature);
+    scores.scale(1.0 / impl_->temperature);
   }
   emissions = emissions.contiguous();
   const int64_t steps = emissions.size(1);

@@ -34,8 +34,7 @@ double TemperatureFit::nll(double t) const {
   if (sentences_.empty()) return 0.0;
   const double inv = 1.0 / t;
   CrfScores scaled = scores_;
-  for (auto* v : {&scaled.start, &scaled.end, &scaled.transitions})
-    for (double& x : *v) x *= inv;
+  scaled.scale(inv);
   double sum = 0.0;
   std::vector<float> emissions;
   for (const auto& s : sentences_) {
