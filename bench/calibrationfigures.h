@@ -23,9 +23,7 @@ inline CalibrationFigures calibrationFigures(const train::Corpus& test, model::N
   const auto calibrated = evaluator.evaluate(model).calibration;
   f.ece = calibrated.ece;
   f.spans = calibrated.spans;
-  model.setTemperature(1.0);
-  f.uncalibratedEce = evaluator.evaluate(model).calibration.ece;
-  model.setTemperature(f.temperature);
+  f.uncalibratedEce = evaluator.uncalibrated(model).ece;
   return f;
 }
 

@@ -46,11 +46,7 @@ int EvaluateCommand::run(Console& console) {
   // Calibrated scores: also how they were before (spans are the same).
   const double temperature = model.temperature();
   std::optional<train::CalibrationReport> uncalibrated;
-  if (temperature != 1.0) {
-    model.setTemperature(1.0);
-    uncalibrated = evaluator.evaluate(model).calibration;
-    model.setTemperature(temperature);
-  }
+  if (temperature != 1.0) uncalibrated = evaluator.uncalibrated(model);
 
   if (json_) {
     nlohmann::json j = r.report;

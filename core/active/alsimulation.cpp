@@ -120,45 +120,39 @@ AlSimulation::Trained AlSimulation::train(const std::string& curve, int64_t roun
   r.entities = data.entities();
   r.fraction = static_cast<double>(data.size()) / static_cast<double>(pool_.size());
 
-  if (options_.reuseKept) {
-    if (auto kept = KeptRound::find(dir, config_, data, resumeFrom)) {
-      const train::PackageInfo& info = kept->info();
-      r.finishReason = info.finishReason;
-      r.steps = info.steps;
-      r.devF1 = info.devF1;
-      r.trainSeconds = info.trainingSeconds;
-      r.reused = true;
-      t.modelPath = dir;
-      t.package = std::move(kept);
-      r.test = train::Evaluator::run(test_, t.package->model(),
-                                     train::ParallelFor::resolve(options_.threads))
-                   .report.overall;
-      return t;
+  std::unique_ptr<train::ModelPackage> package =
+      options_.reuseKept ? KeptRound::find(dir, config_, data, resumeFrom) : nullptr;
+  if (package) {
+    r.reused = true;
+    r.trainSeconds = package->info().trainingSeconds;
+  } else {
+    if (options_.onRoundStart)
+      options_.onRoundStart(curve, round, static_cast<int64_t>(data.size()));
+    train::TrainerOptions trainerOptions;
+    trainerOptions.resumeFrom = resumeFrom;
+    trainerOptions.observer = options_.observer;
+    trainerOptions.cancel = options_.cancel;
+    trainerOptions.trainSource = "al-simulate " + curve + " round " + std::to_string(round);
+    const auto start = Clock::now();
+    train::Trainer trainer(config_, std::move(data), dev_, dir, std::move(trainerOptions));
+    const train::FinishedEvent finished = trainer.run();
+    r.trainSeconds = since(start);
+    if (finished.reason == train::FinishReason::Failed) {
+      const std::string message = where + "training failed: " + finished.message;
+      if (trainer.failure() == train::FailureKind::Internal) throw std::runtime_error(message);
+      throw train::TrainingError(message);
     }
+    t.cancelled = finished.reason == train::FinishReason::Cancelled || cancelled();
+    if (finished.modelPath.empty()) return t;  // cancelled before the first evaluation
+    package = std::make_unique<train::ModelPackage>(train::ModelPackage::load(finished.modelPath));
   }
-  if (options_.onRoundStart) options_.onRoundStart(curve, round, static_cast<int64_t>(data.size()));
-
-  train::TrainerOptions trainerOptions;
-  trainerOptions.resumeFrom = resumeFrom;
-  trainerOptions.observer = options_.observer;
-  trainerOptions.cancel = options_.cancel;
-  trainerOptions.trainSource = "al-simulate " + curve + " round " + std::to_string(round);
-  const auto start = Clock::now();
-  train::Trainer trainer(config_, std::move(data), dev_, dir, std::move(trainerOptions));
-  const train::FinishedEvent finished = trainer.run();
-  r.trainSeconds = since(start);
-  if (finished.reason == train::FinishReason::Failed) {
-    const std::string message = where + "training failed: " + finished.message;
-    if (trainer.failure() == train::FailureKind::Internal) throw std::runtime_error(message);
-    throw train::TrainingError(message);
-  }
-  t.cancelled = finished.reason == train::FinishReason::Cancelled || cancelled();
-  if (finished.modelPath.empty()) return t;  // cancelled before the first evaluation
-  r.finishReason = train::toString(finished.reason);
-  r.steps = finished.steps;
-  r.devF1 = finished.best.overall.f1;
-  t.modelPath = finished.modelPath;
-  t.package = std::make_unique<train::ModelPackage>(train::ModelPackage::load(finished.modelPath));
+  // Kept or just written, the package says how its training went.
+  const train::PackageInfo& info = package->info();
+  r.finishReason = info.finishReason;
+  r.steps = info.steps;
+  r.devF1 = info.devF1;
+  t.modelPath = package->path();
+  t.package = std::move(package);
   const int threads = train::ParallelFor::resolve(options_.threads);
   r.test = train::Evaluator::run(test_, t.package->model(), threads).report.overall;
   return t;

@@ -76,6 +76,16 @@ EvaluationResult Evaluator::evaluate(const model::NerModel& model) const {
   return r;
 }
 
+CalibrationReport Evaluator::uncalibrated(model::NerModel& model) const {
+  struct Restore {  // the model's temperature, however evaluate() ends
+    model::NerModel& model;
+    double temperature;
+    ~Restore() { model.setTemperature(temperature); }
+  } restore{model, model.temperature()};
+  model.setTemperature(1.0);
+  return evaluate(model).calibration;
+}
+
 EvaluationResult Evaluator::run(const Corpus& data, const model::NerModel& model, int threads,
                                 int64_t batchWords) {
   const Evaluator evaluator(data, model, threads, batchWords);

@@ -41,6 +41,9 @@ class Evaluator {
   // `model` must featurize as the one given to the constructor (the same
   // model, or one with the same [model] settings).
   EvaluationResult evaluate(const model::NerModel& model) const;
+  // The span calibration at temperature 1 (the scores as trained), to
+  // compare with the model's own temperature, which is set back after.
+  CalibrationReport uncalibrated(model::NerModel& model) const;
   double featurizeSeconds() const { return featurizeSeconds_; }
 
   // Featurizes and evaluates; words/s counts both.

@@ -77,4 +77,16 @@ class ModelLoopHarness {
   std::unique_ptr<ui::MainWindow> window_;
 };
 
+// Pool document 0 reads "Dave met Globex in Paris . #0": the current model's
+// stored predictions for it (and for the next ones, up to `documents`).
+inline const std::vector<text::ScoredSpan> kPredicted{
+    {{0, 4, "PER"}, 0.91}, {{9, 15, "ORG"}, 0.55}, {{19, 24, "LOC"}, 0.42}};
+
+inline ModelLoopHarness withPredictions(int documents = 1) {
+  return ModelLoopHarness(6, 0, [documents](store::ProjectStore& p) {
+    for (const auto& d : p.documents().page({}, 0, documents))
+      p.predictions().set(d.id, p.runs().currentModel()->id, kPredicted);
+  });
+}
+
 }  // namespace spanforge::testing

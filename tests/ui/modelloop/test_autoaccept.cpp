@@ -17,25 +17,11 @@
 
 using namespace spanforge;
 using spanforge::testing::ModelLoopHarness;
-using text::ScoredSpan;
+using spanforge::testing::withPredictions;
 using text::Span;
 
-namespace {
-
-const std::vector<ScoredSpan> kPredicted{
-    {{0, 4, "PER"}, 0.91}, {{9, 15, "ORG"}, 0.55}, {{19, 24, "LOC"}, 0.42}};
-
-ModelLoopHarness withPredictions() {
-  return ModelLoopHarness(6, 0, [](store::ProjectStore& p) {
-    const auto ids = p.documents().page({}, 0, 2);
-    for (const auto& d : ids) p.predictions().set(d.id, p.runs().currentModel()->id, kPredicted);
-  });
-}
-
-}  // namespace
-
 TEST_CASE("Auto-accept: suggestions at or above the threshold become gold as they appear") {
-  auto h = withPredictions();
+  auto h = withPredictions(2);
   h.loop().suggestions()->setAutoAccept(0.5);
   const int64_t doc = h.project().pool[1];  // pool[0] is open already
   h.open(doc);
@@ -83,7 +69,7 @@ TEST_CASE("Auto-accept dialog: the threshold's precision on dev, then the settin
   CHECK_FALSE(dialog.score()->isEnabled());
 
   // From the Model menu: OK turns it on for the suggestions.
-  auto h = withPredictions();
+  auto h = withPredictions(2);
   QTimer::singleShot(0, [] {
     auto* d = qobject_cast<ui::AutoAcceptDialog*>(QApplication::activeModalWidget());
     if (!d) return;

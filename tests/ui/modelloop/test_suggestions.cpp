@@ -13,21 +13,11 @@
 using namespace spanforge;
 using spanforge::testing::ModelLoopHarness;
 using spanforge::testing::waitFor;
+using spanforge::testing::withPredictions;
 using text::ScoredSpan;
 using text::Span;
 
 namespace {
-
-// Pool document 0 reads "Dave met Globex in Paris . #0".
-const std::vector<ScoredSpan> kPredicted{
-    {{0, 4, "PER"}, 0.91}, {{9, 15, "ORG"}, 0.55}, {{19, 24, "LOC"}, 0.42}};
-
-ModelLoopHarness withPredictions() {
-  return ModelLoopHarness(6, 0, [](store::ProjectStore& p) {
-    const auto ids = p.documents().page({}, 0, 1);
-    p.predictions().set(ids.front().id, p.runs().currentModel()->id, kPredicted);
-  });
-}
 
 int suggestionLabelled(ui::SpanEditor* editor, const std::string& label) {
   for (int i = 0; i < editor->suggestionCount(); ++i)
