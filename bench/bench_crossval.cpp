@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
   std::vector<double> f1s;
   double minutes = 0.0;
   double ece = 0.0, rawEce = 0.0;  // summed over folds
+  train::SpanCalibration pooled;   // every fold's test spans
   for (size_t k = 0; k < folds; ++k) {
     if (onlyFold >= 0 && static_cast<size_t>(onlyFold) != k) continue;
     CrossvalFold f = makeFold(all, k, folds);
@@ -101,13 +102,14 @@ int main(int argc, char** argv) {
     minutes += done.elapsedSeconds / 60.0;
     const bench::CalibrationFigures c = bench::calibrationFigures(test, package.model());
     ece += c.ece;
+    for (const auto& s : c.outcomes) pooled.add(s);
     rawEce += c.uncalibratedEce;
     std::printf(
         "fold %zu: test P %.2f R %.2f F1 %.2f | best dev F1 %.2f at step %lld | %.1f min | "
-        "span ECE %.3f (temperature %.2f; %.3f uncalibrated)\n",
+        "span ECE %.3f (temperature %.2f; %.3f uncalibrated; %.3f by chance)\n",
         k, 100 * o.precision, 100 * o.recall, 100 * o.f1, 100 * done.best.overall.f1,
         static_cast<long long>(done.bestStep), done.elapsedSeconds / 60.0, c.ece, c.temperature,
-        c.uncalibratedEce);
+        c.uncalibratedEce, c.chanceEce);
     std::fflush(stdout);
   }
   double mean = 0, var = 0;
@@ -119,6 +121,9 @@ int main(int argc, char** argv) {
   if (!f1s.empty())
     std::printf("span ECE, mean over folds: %.3f calibrated, %.3f uncalibrated\n",
                 ece / static_cast<double>(f1s.size()), rawEce / static_cast<double>(f1s.size()));
+  if (const auto all = pooled.report(); all.spans > 0)
+    std::printf("span ECE, all folds' test spans pooled: %.3f over %lld spans (%.3f by chance)\n",
+                all.ece, static_cast<long long>(all.spans), all.chanceEce);
   fs::remove_all(out);
   return 0;
 }

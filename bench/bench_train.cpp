@@ -84,8 +84,8 @@ void inference(const std::string& modelDir, const train::Corpus& test, int threa
   const bench::CalibrationFigures c = bench::calibrationFigures(test, package.model());
   std::printf(
       "span ECE (test):    %.3f calibrated (temperature %.3f, fitted on dev), %.3f "
-      "uncalibrated, %lld spans\n",
-      c.ece, c.temperature, c.uncalibratedEce, static_cast<long long>(c.spans));
+      "uncalibrated, %lld spans, %.3f by chance alone\n",
+      c.ece, c.temperature, c.uncalibratedEce, static_cast<long long>(c.spans), c.chanceEce);
   std::printf("inference words/s:  %.0f (featurize + predict), %.0f (predict only)\n",
               all.wordsPerSecond, predictOnly.wordsPerSecond);
 }

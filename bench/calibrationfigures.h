@@ -12,7 +12,9 @@ struct CalibrationFigures {
   double temperature = 1.0;
   double ece = 0.0;              // at the fitted temperature
   double uncalibratedEce = 0.0;  // at 1
+  double chanceEce = 0.0;        // a perfectly calibrated model's, on these scores
   int64_t spans = 0;
+  std::vector<train::SpanOutcome> outcomes;  // at the fitted temperature
 };
 
 inline CalibrationFigures calibrationFigures(const train::Corpus& test, model::NerModel& model,
@@ -20,9 +22,11 @@ inline CalibrationFigures calibrationFigures(const train::Corpus& test, model::N
   CalibrationFigures f;
   f.temperature = model.temperature();
   const train::Evaluator evaluator(test, model, threads);
-  const auto calibrated = evaluator.evaluate(model).calibration;
-  f.ece = calibrated.ece;
-  f.spans = calibrated.spans;
+  auto calibrated = evaluator.evaluate(model);
+  f.ece = calibrated.calibration.ece;
+  f.chanceEce = calibrated.calibration.chanceEce;
+  f.spans = calibrated.calibration.spans;
+  f.outcomes = std::move(calibrated.spans);
   f.uncalibratedEce = evaluator.uncalibrated(model).ece;
   return f;
 }

@@ -52,8 +52,10 @@ int CalibrateCommand::run(Console& console) {
   train::ModelPackage::write(model_, model, package.config(), info);
   char line[200];
   std::snprintf(line, sizeof line,
-                "temperature %.3f -> %.3f; span ECE on %s: %.3f -> %.3f (%lld spans)\n", before,
-                after, data_.c_str(), eceBefore, report.ece, static_cast<long long>(report.spans));
+                "temperature %.3f -> %.3f; span ECE on %s: %.3f -> %.3f (%lld spans; %.3f by "
+                "chance alone)\n",
+                before, after, data_.c_str(), eceBefore, report.ece,
+                static_cast<long long>(report.spans), report.chanceEce);
   console.out << line;
   return kOk;
 }

@@ -82,8 +82,10 @@ int EvaluateCommand::run(Console& console) {
   console.out << "errors: " << e.wrongType << " wrong type, " << e.wrongBoundary
               << " wrong boundary, " << e.wrongBoundaryType << " wrong boundary and type, "
               << e.missed << " missed, " << e.spurious << " spurious\n";
-  std::snprintf(line, sizeof line, "span scores: ECE %.3f over %lld spans (temperature %.3g",
-                r.calibration.ece, static_cast<long long>(r.calibration.spans), temperature);
+  std::snprintf(line, sizeof line,
+                "span scores: ECE %.3f over %lld spans (%.3f by chance alone; temperature %.3g",
+                r.calibration.ece, static_cast<long long>(r.calibration.spans),
+                r.calibration.chanceEce, temperature);
   console.out << line;
   if (uncalibrated) {
     std::snprintf(line, sizeof line, "; %.3f uncalibrated", uncalibrated->ece);

@@ -56,3 +56,17 @@ TEST_CASE("span calibration: precision of the spans at or above a threshold") {
   CHECK(at95.precision == 1.0);
   CHECK(SpanCalibration::precisionAtOrAbove(c.outcomes(), 1.5).spans == 0);
 }
+
+TEST_CASE("span calibration: the chance ECE of the spans' own scores, pooled outcomes alike") {
+  SpanCalibration c, pooled;
+  const std::vector<TokenSpan> gold{{0, 1, "PER"}};
+  c.add(gold, {{{0, 1, "PER"}, 0.95}, {{3, 5, "ORG"}, 0.25}});
+  for (const auto& o : c.outcomes()) pooled.add(o);
+  const auto r = c.report();
+  // Bins 9 and 2, one span each: 2 p (1 - p) per bin, half the spans each.
+  CHECK(r.chanceEce == Approx(0.5 * 2 * 0.95 * 0.05 + 0.5 * 2 * 0.25 * 0.75));
+  CHECK(pooled.report().ece == Approx(r.ece));
+  CHECK(pooled.report().chanceEce == Approx(r.chanceEce));
+  const nlohmann::json j = r;
+  CHECK(j["chance_ece"].get<double>() == Approx(r.chanceEce));
+}

@@ -70,6 +70,7 @@ EvaluationResult Evaluator::evaluate(const model::NerModel& model) const {
   }
   r.report = scorer.report();
   r.calibration = calibration.report();
+  r.spans = calibration.outcomes();
   r.sentences = static_cast<int64_t>(gold_.size());
   r.words = words_;
   r.wordsPerSecond = r.seconds > 0 ? static_cast<double>(words_) / r.seconds : 0.0;

@@ -17,7 +17,8 @@ namespace spanforge::train {
 
 struct EvaluationResult {
   EvaluationReport report;
-  CalibrationReport calibration;  // span scores against their accuracy (10 bins)
+  CalibrationReport calibration;   // span scores against their accuracy (10 bins)
+  std::vector<SpanOutcome> spans;  // every predicted span: score, right (to pool test sets)
   int64_t sentences = 0;
   int64_t words = 0;
   double seconds = 0.0;  // prediction (plus featurizing for Evaluator::run)

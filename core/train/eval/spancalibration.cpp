@@ -1,5 +1,7 @@
 #include "train/eval/spancalibration.h"
 
+#include "train/eval/samplinggap.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -13,20 +15,24 @@ SpanCalibration::SpanCalibration(int bins) {
   bins_.resize(static_cast<size_t>(bins));
 }
 
+size_t SpanCalibration::binOf(double score) const {
+  // A score of exactly 1 belongs to the last bin.
+  return std::min(bins_.size() - 1, static_cast<size_t>(score * static_cast<double>(bins_.size())));
+}
+
 void SpanCalibration::add(const std::vector<text::TokenSpan>& gold,
                           const std::vector<model::ScoredTokenSpan>& predicted) {
-  const auto n = static_cast<double>(bins_.size());
-  for (const auto& p : predicted) {
-    const double score = std::clamp(p.score, 0.0, 1.0);
-    // A score of exactly 1 belongs to the last bin.
-    const auto b = std::min(bins_.size() - 1, static_cast<size_t>(score * n));
-    Sums& s = bins_[b];
-    ++s.count;
-    s.scores += score;
-    const bool right = std::find(gold.begin(), gold.end(), p.span) != gold.end();
-    s.right += right ? 1 : 0;
-    outcomes_.push_back({score, right});
-  }
+  for (const auto& p : predicted)
+    add({p.score, std::find(gold.begin(), gold.end(), p.span) != gold.end()});
+}
+
+void SpanCalibration::add(const SpanOutcome& outcome) {
+  const double score = std::clamp(outcome.score, 0.0, 1.0);
+  Sums& s = bins_[binOf(score)];
+  ++s.count;
+  s.scores += score;
+  s.right += outcome.right ? 1 : 0;
+  outcomes_.push_back({score, outcome.right});
 }
 
 ThresholdPrecision SpanCalibration::precisionAtOrAbove(const std::vector<SpanOutcome>& outcomes,
@@ -60,6 +66,12 @@ CalibrationReport SpanCalibration::report() const {
     }
     r.bins.push_back(bin);
   }
+  std::vector<std::vector<double>> scores(bins_.size());
+  for (const auto& o : outcomes_) scores[binOf(o.score)].push_back(o.score);
+  for (const auto& bin : scores)
+    if (!bin.empty())
+      r.chanceEce += static_cast<double>(bin.size()) / static_cast<double>(r.spans) *
+                     SamplingGap::expected(bin);
   return r;
 }
 
@@ -71,7 +83,7 @@ void to_json(nlohmann::json& j, const CalibrationReport& r) {
                     {"count", b.count},
                     {"confidence", b.confidence},
                     {"accuracy", b.accuracy}});
-  j = {{"spans", r.spans}, {"ece", r.ece}, {"bins", std::move(bins)}};
+  j = {{"spans", r.spans}, {"ece", r.ece}, {"chance_ece", r.chanceEce}, {"bins", std::move(bins)}};
 }
 
 }  // namespace spanforge::train

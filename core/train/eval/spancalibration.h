@@ -23,10 +23,14 @@ struct ReliabilityBin {
 
 // How far span scores are from what they promise: expected calibration
 // error, the bins' |accuracy - confidence| weighted by their share of spans.
+// chanceEce is what a perfectly calibrated model with the same scores would
+// show on average from sampling alone (SamplingGap): an ECE near it is as
+// good as this many spans can tell.
 struct CalibrationReport {
   std::vector<ReliabilityBin> bins;
   int64_t spans = 0;
   double ece = 0.0;
+  double chanceEce = 0.0;
 };
 
 // One predicted span: its score and whether it was right.
@@ -49,6 +53,8 @@ class SpanCalibration {
   explicit SpanCalibration(int bins = 10);
   void add(const std::vector<text::TokenSpan>& gold,
            const std::vector<model::ScoredTokenSpan>& predicted);
+  // One span already scored against gold (to pool several test sets).
+  void add(const SpanOutcome& outcome);
   CalibrationReport report() const;
   // Every span added, in order (for precision above a threshold).
   const std::vector<SpanOutcome>& outcomes() const { return outcomes_; }
@@ -56,6 +62,8 @@ class SpanCalibration {
                                                double threshold);
 
  private:
+  size_t binOf(double score) const;
+
   struct Sums {
     int64_t count = 0;
     int64_t right = 0;
@@ -65,7 +73,7 @@ class SpanCalibration {
   std::vector<SpanOutcome> outcomes_;
 };
 
-// {"spans", "ece", "bins": [{"from", "to", "count", "confidence", "accuracy"}]}
+// {"spans", "ece", "chance_ece", "bins": [{"from", "to", "count", "confidence", "accuracy"}]}
 void to_json(nlohmann::json& j, const CalibrationReport& r);
 
 }  // namespace spanforge::train

@@ -60,12 +60,16 @@ void ReliabilityPlot::setReport(const train::CalibrationReport& report, double t
     counts_.push_back(count);
   }
   title_->setText(report.spans == 0 ? tr("Reliability: no spans")
-                                    : tr("Reliability · ECE %1").arg(report.ece, 0, 'f', 3));
+                                    : tr("Reliability · ECE %1 (chance %2)")
+                                          .arg(report.ece, 0, 'f', 3)
+                                          .arg(report.chanceEce, 0, 'f', 3));
   setToolTip(tooltip_ + tr("\n\n%1 predicted spans; expected calibration error %2; scores "
-                           "divided by temperature %3.")
+                           "divided by temperature %3. A perfectly calibrated model would "
+                           "show an ECE of about %4 on as many spans by chance alone.")
                             .arg(report.spans)
                             .arg(report.ece, 0, 'f', 3)
-                            .arg(temperature, 0, 'g', 3));
+                            .arg(temperature, 0, 'g', 3)
+                            .arg(report.chanceEce, 0, 'f', 3));
   replot(rpQueuedReplot);
 }
 
