@@ -1,8 +1,10 @@
 #include "active/alsimulation.h"
 
 #include "active/batchpredictor.h"
+#include "active/diversebatch.h"
 #include "active/keptround.h"
 #include "active/nearduplicatefilter.h"
+#include "active/rarelabelboost.h"
 #include "active/uncertaintyscorer.h"
 #include "io/scratchdirectory.h"
 #include "model/computethreads.h"
@@ -17,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <random>
@@ -159,28 +162,42 @@ AlSimulation::Trained AlSimulation::train(const std::string& curve, int64_t roun
 }
 
 std::vector<size_t> AlSimulation::rankPool(Strategy strategy, const model::NerModel& model,
-                                           const std::vector<size_t>& unlabelled) const {
+                                           const std::vector<size_t>& unlabelled,
+                                           const std::vector<size_t>& labelled,
+                                           size_t batch) const {
   const UncertaintyScorer scorer(strategy, options_.seed);
   std::vector<double> scores(unlabelled.size());
+  std::vector<std::vector<float>> vectors(unlabelled.size());
   if (strategy == Strategy::Random) {
     // Keyed by sentence: one fixed random order, as random sampling is.
     for (size_t i = 0; i < unlabelled.size(); ++i)
       scores[i] = UncertaintyScorer::uniform(options_.seed, unlabelled[i]);
   } else {
+    std::map<std::string, int64_t> labelledSpans;
+    for (size_t i : labelled)
+      for (const auto& s : pool_[i].spans) ++labelledSpans[s.label];
+    const RareLabelBoost boost(std::move(labelledSpans));
     constexpr size_t kChunk = 2048;  // bounds memory, lets cancellation in
     for (size_t from = 0; from < unlabelled.size(); from += kChunk) {
       if (cancelled()) return {};
       const size_t to = std::min(unlabelled.size(), from + kChunk);
       std::vector<std::vector<std::string>> sentences;
       for (size_t i = from; i < to; ++i) sentences.push_back(pool_[unlabelled[i]].tokens);
-      const auto predictions = BatchPredictor::predict(model, sentences, options_.threads,
-                                                       UncertaintyScorer::dropoutSamples(strategy));
-      for (size_t i = from; i < to; ++i)
-        scores[i] = scorer.score(predictions[i - from], unlabelled[i]);
+      auto predictions = BatchPredictor::predict(model, sentences, options_.threads,
+                                                 UncertaintyScorer::dropoutSamples(strategy),
+                                                 UncertaintyScorer::sentenceVectors(strategy));
+      for (size_t i = from; i < to; ++i) {
+        model::Prediction& p = predictions[i - from];
+        scores[i] = scorer.score(p, unlabelled[i]);
+        if (strategy == Strategy::Rare) scores[i] *= boost.factor(p);
+        vectors[i] = std::move(p.sentenceVector);
+      }
     }
   }
   const std::vector<int64_t> keys(unlabelled.begin(), unlabelled.end());
   std::vector<size_t> order = UncertaintyScorer::rankOrder(scores, keys);
+  if (strategy == Strategy::Diverse)
+    order = DiverseBatch::reorder(order, scores, vectors, batch, 1);
   if (options_.skipNearDuplicates) {
     std::vector<std::vector<uint64_t>> shingles;
     shingles.reserve(order.size());
@@ -258,7 +275,7 @@ AlSimulationResult AlSimulation::run() {
         for (size_t i = 0; i < n; ++i)
           if (!isLabelled[i]) unlabelled.push_back(i);
         const auto rankStart = Clock::now();
-        const auto ranked = rankPool(strategy, model->model(), unlabelled);
+        const auto ranked = rankPool(strategy, model->model(), unlabelled, labelled, stepCount);
         point.rankSeconds = since(rankStart);
         for (size_t k = 0; k < ranked.size() && k < stepCount; ++k) {
           labelled.push_back(ranked[k]);

@@ -89,9 +89,11 @@ class AlSimulation {
   struct Trained;
   Trained train(const std::string& curve, int64_t round, const std::vector<size_t>& labelled,
                 const std::string& dir, const std::string& resumeFrom) const;
-  // The unlabelled pool indexes, most informative first.
+  // The unlabelled pool indexes, most informative first; `labelled` (the
+  // rest) for rare, `batch` (the next round's share) for diverse.
   std::vector<size_t> rankPool(Strategy strategy, const model::NerModel& model,
-                               const std::vector<size_t>& unlabelled) const;
+                               const std::vector<size_t>& unlabelled,
+                               const std::vector<size_t>& labelled, size_t batch) const;
   bool cancelled() const { return options_.cancel && options_.cancel->load(); }
 
   train::TrainConfig config_;

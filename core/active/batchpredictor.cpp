@@ -9,7 +9,7 @@ namespace spanforge::active {
 
 std::vector<model::Prediction> BatchPredictor::predict(
     const model::NerModel& model, const std::vector<std::vector<std::string>>& sentences,
-    int threads, int dropoutSamples) {
+    int threads, int dropoutSamples, bool sentenceVectors) {
   std::vector<model::Prediction> out(sentences.size());
   if (sentences.empty()) return out;
   const size_t parts =
@@ -18,7 +18,7 @@ std::vector<model::Prediction> BatchPredictor::predict(
     const size_t begin = sentences.size() * p / parts, end = sentences.size() * (p + 1) / parts;
     const std::vector<std::vector<std::string>> part(sentences.begin() + begin,
                                                      sentences.begin() + end);
-    auto predicted = model.predict(part, dropoutSamples);
+    auto predicted = model.predict(part, dropoutSamples, sentenceVectors);
     std::move(predicted.begin(), predicted.end(), out.begin() + begin);
   });
   return out;

@@ -18,10 +18,11 @@ namespace spanforge::active {
 // threads (see train::ParallelFor). Results do not depend on `threads`.
 class BatchPredictor {
  public:
-  // threads > 0 as given; 0 = one per core. dropoutSamples: see NerModel::predict.
+  // threads > 0 as given; 0 = one per core. dropoutSamples and
+  // sentenceVectors: see NerModel::predict.
   static std::vector<model::Prediction> predict(
       const model::NerModel& model, const std::vector<std::vector<std::string>>& sentences,
-      int threads, int dropoutSamples = 0);
+      int threads, int dropoutSamples = 0, bool sentenceVectors = false);
 };
 
 }  // namespace spanforge::active

@@ -1,6 +1,8 @@
 #include "active/poolranker.h"
 
 #include "active/batchpredictor.h"
+#include "active/diversebatch.h"
+#include "active/rarelabelboost.h"
 #include "active/uncertaintyscorer.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
@@ -12,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -52,6 +55,12 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
   std::optional<NearDuplicateFilter> duplicates;
   if (options.skipNearDuplicates) duplicates.emplace(options.duplicateThreshold);
   const UncertaintyScorer scorer(options.strategy, options.seed);
+  std::map<std::string, int64_t> labelledSpans;  // for rare: the project's gold spans
+  if (options.strategy == Strategy::Rare)
+    for (const auto& l : project_.labels().all())
+      labelledSpans[l.name] = project_.labels().spanCount(l.id);
+  const RareLabelBoost boost(std::move(labelledSpans));
+  const bool wantVectors = UncertaintyScorer::sentenceVectors(options.strategy);
   const int batch = std::max(1, options.batchDocuments);
   RankProgress progress;
   progress.total = project_.documents().count(options.pool);
@@ -60,6 +69,7 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
   std::vector<double> scores;
   std::vector<int64_t> ids;
   std::vector<std::vector<uint64_t>> shingles;  // per scored document, for near-duplicates
+  std::vector<std::vector<float>> vectors;      // per scored document, for diverse
   const text::Tokenizer tokenizer;
   int64_t afterId = 0;
   for (;;) {
@@ -79,14 +89,17 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
       sentences.emplace_back();
       for (const auto& t : tokens.back()) sentences.back().push_back(t.text);
     }
-    const auto predictions = BatchPredictor::predict(
-        model_, sentences, options.threads, UncertaintyScorer::dropoutSamples(options.strategy));
+    auto predictions =
+        BatchPredictor::predict(model_, sentences, options.threads,
+                                UncertaintyScorer::dropoutSamples(options.strategy), wantVectors);
 
     store::Transaction tx(project_.db());  // one write per batch, not per document
     for (size_t i = 0; i < docs.size(); ++i) {
-      const auto& p = predictions[i];
+      auto& p = predictions[i];
       ids.push_back(docs[i].id);
-      scores.push_back(scorer.score(p, static_cast<uint64_t>(docs[i].id)));
+      scores.push_back(scorer.score(p, static_cast<uint64_t>(docs[i].id)) *
+                       (options.strategy == Strategy::Rare ? boost.factor(p) : 1.0));
+      if (wantVectors) vectors.push_back(std::move(p.sentenceVector));
       if (duplicates)
         shingles.push_back(
             NearDuplicateFilter::shingles(sentences[i], NearDuplicateFilter::kDefaultShingleSize));
@@ -111,6 +124,9 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
   }
 
   std::vector<size_t> order = UncertaintyScorer::rankOrder(scores, ids);
+  if (wantVectors)
+    order =
+        DiverseBatch::reorder(order, scores, vectors, options.diverseBatch, options.diverseBatches);
   if (duplicates) {
     std::vector<std::vector<uint64_t>> ranked;
     ranked.reserve(order.size());

@@ -31,6 +31,10 @@ struct PoolRankOptions {
   // Move near-duplicates of higher-ranked documents below the others.
   bool skipNearDuplicates = false;
   double duplicateThreshold = NearDuplicateFilter::kDefaultThreshold;
+  // Strategy::Diverse: the top diverseBatches batches of diverseBatch
+  // documents are picked for diversity (DiverseBatch), the rest follow.
+  size_t diverseBatch = 50;
+  size_t diverseBatches = 10;
   int threads = 1;           // predicting threads; 0 = one per core
   int batchDocuments = 256;  // documents read, predicted and stored together
   bool storePredictions = true;

@@ -12,6 +12,10 @@ const std::vector<StrategyInfo>& strategyTable() {
       {Strategy::Margin, "margin", "Margin", "smallest best vs second-best gap first"},
       {Strategy::Bald, "bald", "Dropout disagreement (BALD)",
        "most disagreement between 10 dropout samples"},
+      {Strategy::Rare, "rare", "Margin, rare labels first",
+       "margin, up to 2x where rare labels are seen"},
+      {Strategy::Diverse, "diverse", "Margin, diverse batches",
+       "margin, batches spread over sentence vectors"},
       {Strategy::Random, "random", "Random", "a seeded shuffle: the baseline to beat"},
   };
   return table;

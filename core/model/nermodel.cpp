@@ -226,7 +226,8 @@ at::Tensor NerModel::contextTensor(const BatchTensors& tensors, const at::Tensor
 
 int64_t NerModel::contextDim() const { return impl_->network.contextDim(); }
 
-std::vector<Prediction> NerModel::predict(const Batch& batch, int dropoutSamples) const {
+std::vector<Prediction> NerModel::predict(const Batch& batch, int dropoutSamples,
+                                          bool sentenceVectors) const {
   std::vector<Prediction> out;
   if (batch.empty()) return out;
   torch::Tensor encoded;
@@ -256,12 +257,18 @@ std::vector<Prediction> NerModel::predict(const Batch& batch, int dropoutSamples
       out.back().pathDisagreement =
           DropoutPaths::disagreement(encoded[i].narrow(0, 0, sentence.length), tagScores, unscaled,
                                      impl_->config.dropout, dropoutSamples, sentence);
+    if (sentenceVectors && sentence.length > 0) {
+      const torch::Tensor mean =
+          encoded[i].narrow(0, 0, sentence.length).mean(0).to(torch::kFloat).contiguous().cpu();
+      out.back().sentenceVector.assign(mean.data_ptr<float>(),
+                                       mean.data_ptr<float>() + mean.numel());
+    }
   }
   return out;
 }
 
 std::vector<Prediction> NerModel::predict(const std::vector<std::vector<std::string>>& sentences,
-                                          int dropoutSamples) const {
+                                          int dropoutSamples, bool sentenceVectors) const {
   // Similar lengths together keep padding low.
   std::vector<size_t> order(sentences.size());
   std::iota(order.begin(), order.end(), 0);
@@ -276,7 +283,7 @@ std::vector<Prediction> NerModel::predict(const std::vector<std::vector<std::str
       batch.add(featurize(sentences[order[i]]));
       members.push_back(order[i++]);
     }
-    std::vector<Prediction> p = predict(batch, dropoutSamples);
+    std::vector<Prediction> p = predict(batch, dropoutSamples, sentenceVectors);
     for (size_t j = 0; j < members.size(); ++j) out[members[j]] = std::move(p[j]);
   }
   return out;

@@ -85,11 +85,13 @@ class NerModel {
   // Best tag path, spans with confidences and uncertainty figures per
   // sentence, in batch order. With dropoutSamples > 1 also
   // pathDisagreement over that many dropout samples (DropoutPaths; the
-  // rest of the prediction is the same without dropout).
-  std::vector<Prediction> predict(const Batch& batch, int dropoutSamples = 0) const;
+  // rest of the prediction is the same without dropout). With
+  // sentenceVectors also Prediction::sentenceVector.
+  std::vector<Prediction> predict(const Batch& batch, int dropoutSamples = 0,
+                                  bool sentenceVectors = false) const;
   // Featurizes and batches (length-sorted, ~1000 words a batch) itself.
   std::vector<Prediction> predict(const std::vector<std::vector<std::string>>& sentences,
-                                  int dropoutSamples = 0) const;
+                                  int dropoutSamples = 0, bool sentenceVectors = false) const;
 
   // An ensemble of seeds: a member trained on the same data with the same
   // features (only its seed differs). predict() then averages the emission

@@ -28,6 +28,10 @@ struct Prediction {
   // Share of dropout samples whose best path is not the most common one
   // (DropoutPaths); computed only when predict() is asked for samples.
   double pathDisagreement = 0.0;
+  // The encoder's outputs averaged over the tokens (NerModel::contextDim
+  // values), where sentences with similar contexts lie close; filled only
+  // when predict() is asked for it (batch diversity).
+  std::vector<float> sentenceVector;
 };
 
 }  // namespace spanforge::model

@@ -45,15 +45,17 @@ TEST_CASE("strategy names parse and print") {
   CHECK(active::parseStrategy("entropy") == Strategy::Entropy);
   CHECK(active::parseStrategy("margin") == Strategy::Margin);
   CHECK(active::parseStrategy("bald") == Strategy::Bald);
+  CHECK(active::parseStrategy("rare") == Strategy::Rare);
+  CHECK(active::parseStrategy("diverse") == Strategy::Diverse);
   CHECK(active::parseStrategy("random") == Strategy::Random);
   CHECK_FALSE(active::parseStrategy("LC"));
   CHECK_FALSE(active::parseStrategy(""));
-  CHECK(active::strategyNames() == "lc|mnlp|entropy|margin|bald|random");
+  CHECK(active::strategyNames() == "lc|mnlp|entropy|margin|bald|rare|diverse|random");
 }
 
 TEST_CASE("the strategy table has one complete row per strategy") {
   const auto& table = active::strategyTable();
-  REQUIRE(table.size() == 6);
+  REQUIRE(table.size() == 8);
   CHECK(table.front().strategy == Strategy::LeastConfidence);  // the default comes first
   std::set<Strategy> strategies;
   std::set<std::string> ids;
@@ -86,6 +88,11 @@ TEST_CASE("scores follow the strategy definitions") {
   CHECK(UncertaintyScorer(Strategy::Mnlp).score(p) == Approx(std::log(4.0) / 4));
   CHECK(UncertaintyScorer(Strategy::Entropy).score(p) == Approx(0.8));
   CHECK(UncertaintyScorer(Strategy::Margin).score(p) == Approx(0.9));
+  // Margin, which their rankers then boost (rare) or spread (diverse).
+  CHECK(UncertaintyScorer(Strategy::Rare).score(p) == Approx(0.9));
+  CHECK(UncertaintyScorer(Strategy::Diverse).score(p) == Approx(0.9));
+  CHECK(UncertaintyScorer::sentenceVectors(Strategy::Diverse));
+  CHECK_FALSE(UncertaintyScorer::sentenceVectors(Strategy::Rare));
   const double r = UncertaintyScorer(Strategy::Random, 3).score(p, 42);
   CHECK(r >= 0.0);
   CHECK(r < 1.0);

@@ -306,6 +306,44 @@ TEST_CASE("cli al-simulate starts every strategy from one seed round and repeats
       }
 }
 
+TEST_CASE("cli al-simulate runs the rare-label and diverse-batch strategies like the others") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 10);  // WNUT-17 sentences: six labels, seldom alike
+  const std::vector<std::string> args{"al-simulate",
+                                      "--train",
+                                      f.train,
+                                      "--dev",
+                                      f.dev,
+                                      "--test",
+                                      f.test,
+                                      "--config",
+                                      f.config,
+                                      "--json",
+                                      "--strategy",
+                                      "margin,rare,diverse",
+                                      "--rounds",
+                                      "2",
+                                      "--seed-fraction",
+                                      "0.2",
+                                      "--step-fraction",
+                                      "0.1"};
+  const auto a = run(args);
+  INFO(a.err);
+  REQUIRE(a.code == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  CHECK(j["strategies"] == nlohmann::json::array({"margin", "rare", "diverse"}));
+  const auto& curves = j["runs"][0]["curves"];
+  for (const char* s : {"margin", "rare", "diverse"}) {
+    REQUIRE(curves[s].size() == 2);
+    CHECK(curves[s][0]["f"] == curves["margin"][0]["f"]);  // one seed round
+    CHECK(curves[s][1]["sentences"] == 60);
+  }
+  // Deterministic like the others.
+  const auto b = nlohmann::json::parse(run(args).out);
+  for (const char* s : {"rare", "diverse"})
+    CHECK(b["runs"][0]["curves"][s][1]["f"] == curves[s][1]["f"]);
+}
+
 TEST_CASE("cli al-simulate --pretrain starts the seed round from weights pretrained on the pool") {
   TempDir dir;
   const Files f = makeFiles(dir, 6);

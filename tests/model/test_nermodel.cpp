@@ -300,3 +300,32 @@ TEST_CASE("ner model: devices and bad configs") {
   CHECK_THROWS_AS(model.loss(noGold), std::invalid_argument);
   CHECK(model.predict(Batch{}).empty());
 }
+
+TEST_CASE("ner model: sentence vectors are the mean encoder output, only when asked") {
+  ComputeThreads::apply(1);
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 4);
+  for (const char* encoder : {"bilstm", "cnn"}) {
+    torch::manual_seed(3);
+    NerModel model(smallConfig(encoder, "biluo"), testing::labelsOf(data));
+    std::vector<std::vector<std::string>> sentences;
+    for (const auto& s : data) sentences.push_back(s.tokens);
+    sentences.push_back({});
+    const auto plain = model.predict(sentences);
+    const auto with = model.predict(sentences, 0, true);
+    REQUIRE(with.size() == plain.size());
+    for (size_t i = 0; i < data.size(); ++i) {
+      CHECK(plain[i].sentenceVector.empty());
+      REQUIRE(with[i].sentenceVector.size() == static_cast<size_t>(model.contextDim()));
+      CHECK(with[i].tags == plain[i].tags);  // the rest is the same
+      CHECK(with[i].margin == plain[i].margin);
+      for (float x : with[i].sentenceVector) CHECK(std::isfinite(x));
+    }
+    CHECK(with[0].sentenceVector != with[1].sentenceVector);
+    CHECK(with[4].sentenceVector.empty());  // nothing to average
+    // The same sentence in another batch: the same vector.
+    const auto alone = model.predict(std::vector<std::vector<std::string>>{sentences[1]}, 0, true);
+    REQUIRE(alone[0].sentenceVector.size() == with[1].sentenceVector.size());
+    for (size_t j = 0; j < alone[0].sentenceVector.size(); ++j)
+      CHECK(alone[0].sentenceVector[j] == Approx(with[1].sentenceVector[j]).margin(1e-5));
+  }
+}
