@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 # The GUI's colours (ui/training/simulation/alcurvesplot.cpp): random grey, the baseline.
 COLOURS = {"lc": "#1f77b4", "mnlp": "#ff7f0e", "entropy": "#2ca02c", "margin": "#d62728",
-           "bald": "#9467bd", "rare": "#8c564b", "diverse": "#e377c2", "random": "#7f7f7f"}
+           "bald": "#9467bd", "rare": "#8c564b", "spread": "#e377c2", "random": "#7f7f7f"}
 
 
 def load_runs(paths):

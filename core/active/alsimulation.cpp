@@ -196,7 +196,7 @@ std::vector<size_t> AlSimulation::rankPool(Strategy strategy, const model::NerMo
   }
   const std::vector<int64_t> keys(unlabelled.begin(), unlabelled.end());
   std::vector<size_t> order = UncertaintyScorer::rankOrder(scores, keys);
-  if (strategy == Strategy::Diverse)
+  if (strategy == Strategy::Spread)
     order = DiverseBatch::reorder(order, scores, vectors, batch, 1);
   if (options_.skipNearDuplicates) {
     std::vector<std::vector<uint64_t>> shingles;

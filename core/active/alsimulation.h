@@ -90,7 +90,7 @@ class AlSimulation {
   Trained train(const std::string& curve, int64_t round, const std::vector<size_t>& labelled,
                 const std::string& dir, const std::string& resumeFrom) const;
   // The unlabelled pool indexes, most informative first; `labelled` (the
-  // rest) for rare, `batch` (the next round's share) for diverse.
+  // rest) for rare, `batch` (the next round's share) for spread.
   std::vector<size_t> rankPool(Strategy strategy, const model::NerModel& model,
                                const std::vector<size_t>& unlabelled,
                                const std::vector<size_t>& labelled, size_t batch) const;

@@ -5,7 +5,7 @@
 
 namespace spanforge::active {
 
-// Batch diversity for Strategy::Diverse: an uncertainty ranking's top holds
+// Batch diversity for Strategy::Spread: an uncertainty ranking's top holds
 // many sentences alike (the same construction, the same kind of name), and
 // labelling ten of them teaches little more than one. Each batch is picked
 // from the kCandidatesPerPick x batchSize highest-ranked documents not yet

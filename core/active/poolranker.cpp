@@ -69,7 +69,7 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
   std::vector<double> scores;
   std::vector<int64_t> ids;
   std::vector<std::vector<uint64_t>> shingles;  // per scored document, for near-duplicates
-  std::vector<std::vector<float>> vectors;      // per scored document, for diverse
+  std::vector<std::vector<float>> vectors;      // per scored document, for spread
   const text::Tokenizer tokenizer;
   int64_t afterId = 0;
   for (;;) {
@@ -126,7 +126,7 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
   std::vector<size_t> order = UncertaintyScorer::rankOrder(scores, ids);
   if (wantVectors)
     order =
-        DiverseBatch::reorder(order, scores, vectors, options.diverseBatch, options.diverseBatches);
+        DiverseBatch::reorder(order, scores, vectors, options.spreadBatch, options.spreadBatches);
   if (duplicates) {
     std::vector<std::vector<uint64_t>> ranked;
     ranked.reserve(order.size());

@@ -31,10 +31,10 @@ struct PoolRankOptions {
   // Move near-duplicates of higher-ranked documents below the others.
   bool skipNearDuplicates = false;
   double duplicateThreshold = NearDuplicateFilter::kDefaultThreshold;
-  // Strategy::Diverse: the top diverseBatches batches of diverseBatch
+  // Strategy::Spread: the top spreadBatches batches of spreadBatch
   // documents are picked for diversity (DiverseBatch), the rest follow.
-  size_t diverseBatch = 50;
-  size_t diverseBatches = 10;
+  size_t spreadBatch = 50;
+  size_t spreadBatches = 10;
   int threads = 1;           // predicting threads; 0 = one per core
   int batchDocuments = 256;  // documents read, predicted and stored together
   bool storePredictions = true;

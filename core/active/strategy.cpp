@@ -14,7 +14,7 @@ const std::vector<StrategyInfo>& strategyTable() {
        "most disagreement between 10 dropout samples"},
       {Strategy::Rare, "rare", "Margin, rare labels first",
        "margin, up to 2x where rare labels are seen"},
-      {Strategy::Diverse, "diverse", "Margin, diverse batches",
+      {Strategy::Spread, "spread", "Margin, spread-out batches",
        "margin, batches spread over sentence vectors"},
       {Strategy::Random, "random", "Random", "a seeded shuffle: the baseline to beat"},
   };

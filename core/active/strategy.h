@@ -9,7 +9,7 @@ namespace spanforge::active {
 
 // How the unlabelled pool is ranked (see UncertaintyScorer for the scores).
 // strategyTable() says what each one does.
-enum class Strategy { LeastConfidence, Mnlp, Entropy, Margin, Bald, Rare, Diverse, Random };
+enum class Strategy { LeastConfidence, Mnlp, Entropy, Margin, Bald, Rare, Spread, Random };
 
 // One row per strategy. The table is the only list of strategies: the parser,
 // the CLI's choices and help, and the GUI's strategy combo all read it, so a

@@ -46,7 +46,7 @@ int UncertaintyScorer::dropoutSamples(Strategy strategy) {
   return strategy == Strategy::Bald ? kDropoutSamples : 0;
 }
 
-bool UncertaintyScorer::sentenceVectors(Strategy strategy) { return strategy == Strategy::Diverse; }
+bool UncertaintyScorer::sentenceVectors(Strategy strategy) { return strategy == Strategy::Spread; }
 
 double UncertaintyScorer::score(const model::Prediction& p, uint64_t key) const {
   // max(0, ...) keeps rounding (P = 1 + 1e-16) from ranking certain
@@ -60,7 +60,7 @@ double UncertaintyScorer::score(const model::Prediction& p, uint64_t key) const 
       return std::max(0.0, p.meanTokenEntropy);
     case Strategy::Margin:
     case Strategy::Rare:     // the ranker multiplies by RareLabelBoost
-    case Strategy::Diverse:  // the ranker spreads batches (DiverseBatch)
+    case Strategy::Spread:  // the ranker spreads batches (DiverseBatch)
       return std::max(0.0, 1.0 - p.margin);
     case Strategy::Bald:
       // Disagreement comes in steps of 1 / kDropoutSamples; the tie-breaker

@@ -23,7 +23,7 @@ namespace spanforge::active {
 //            not the most common one, ties (most sentences: all agree)
 //            broken by least confidence                       in [0, 1)
 //   rare     margin; the ranker multiplies it by RareLabelBoost
-//   diverse  margin; the ranker picks batches with DiverseBatch
+//   spread   margin; the ranker picks batches with DiverseBatch
 //   random   uniform in [0, 1), from (seed, key)
 // A document without tokens is certain: 0 for all but random.
 class UncertaintyScorer {
@@ -35,7 +35,7 @@ class UncertaintyScorer {
   // Dropout samples per prediction the strategy reads (bald); 0 for the others.
   static constexpr int kDropoutSamples = 10;
   static int dropoutSamples(Strategy strategy);
-  // Whether the strategy reads Prediction::sentenceVector (diverse).
+  // Whether the strategy reads Prediction::sentenceVector (spread).
   static bool sentenceVectors(Strategy strategy);
 
   // `key` names the item (a document id, a sentence index) for random: the

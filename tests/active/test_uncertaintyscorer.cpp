@@ -46,11 +46,11 @@ TEST_CASE("strategy names parse and print") {
   CHECK(active::parseStrategy("margin") == Strategy::Margin);
   CHECK(active::parseStrategy("bald") == Strategy::Bald);
   CHECK(active::parseStrategy("rare") == Strategy::Rare);
-  CHECK(active::parseStrategy("diverse") == Strategy::Diverse);
+  CHECK(active::parseStrategy("spread") == Strategy::Spread);
   CHECK(active::parseStrategy("random") == Strategy::Random);
   CHECK_FALSE(active::parseStrategy("LC"));
   CHECK_FALSE(active::parseStrategy(""));
-  CHECK(active::strategyNames() == "lc|mnlp|entropy|margin|bald|rare|diverse|random");
+  CHECK(active::strategyNames() == "lc|mnlp|entropy|margin|bald|rare|spread|random");
 }
 
 TEST_CASE("the strategy table has one complete row per strategy") {
@@ -90,8 +90,8 @@ TEST_CASE("scores follow the strategy definitions") {
   CHECK(UncertaintyScorer(Strategy::Margin).score(p) == Approx(0.9));
   // Margin, which their rankers then boost (rare) or spread (diverse).
   CHECK(UncertaintyScorer(Strategy::Rare).score(p) == Approx(0.9));
-  CHECK(UncertaintyScorer(Strategy::Diverse).score(p) == Approx(0.9));
-  CHECK(UncertaintyScorer::sentenceVectors(Strategy::Diverse));
+  CHECK(UncertaintyScorer(Strategy::Spread).score(p) == Approx(0.9));
+  CHECK(UncertaintyScorer::sentenceVectors(Strategy::Spread));
   CHECK_FALSE(UncertaintyScorer::sentenceVectors(Strategy::Rare));
   const double r = UncertaintyScorer(Strategy::Random, 3).score(p, 42);
   CHECK(r >= 0.0);

@@ -306,7 +306,7 @@ TEST_CASE("cli al-simulate starts every strategy from one seed round and repeats
       }
 }
 
-TEST_CASE("cli al-simulate runs the rare-label and diverse-batch strategies like the others") {
+TEST_CASE("cli al-simulate runs the rare-label and spread-batch strategies like the others") {
   TempDir dir;
   const Files f = makeFiles(dir, 10);  // WNUT-17 sentences: six labels, seldom alike
   const std::vector<std::string> args{"al-simulate",
@@ -320,7 +320,7 @@ TEST_CASE("cli al-simulate runs the rare-label and diverse-batch strategies like
                                       f.config,
                                       "--json",
                                       "--strategy",
-                                      "margin,rare,diverse",
+                                      "margin,rare,spread",
                                       "--rounds",
                                       "2",
                                       "--seed-fraction",
@@ -331,16 +331,16 @@ TEST_CASE("cli al-simulate runs the rare-label and diverse-batch strategies like
   INFO(a.err);
   REQUIRE(a.code == 0);
   const auto j = nlohmann::json::parse(a.out);
-  CHECK(j["strategies"] == nlohmann::json::array({"margin", "rare", "diverse"}));
+  CHECK(j["strategies"] == nlohmann::json::array({"margin", "rare", "spread"}));
   const auto& curves = j["runs"][0]["curves"];
-  for (const char* s : {"margin", "rare", "diverse"}) {
+  for (const char* s : {"margin", "rare", "spread"}) {
     REQUIRE(curves[s].size() == 2);
     CHECK(curves[s][0]["f"] == curves["margin"][0]["f"]);  // one seed round
     CHECK(curves[s][1]["sentences"] == 60);
   }
   // Deterministic like the others.
   const auto b = nlohmann::json::parse(run(args).out);
-  for (const char* s : {"rare", "diverse"})
+  for (const char* s : {"rare", "spread"})
     CHECK(b["runs"][0]["curves"][s][1]["f"] == curves[s][1]["f"]);
 }
 

@@ -23,7 +23,7 @@ QColor strategyColor(active::Strategy s) {
       return QColor(148, 103, 189);
     case active::Strategy::Rare:
       return QColor(140, 86, 75);
-    case active::Strategy::Diverse:
+    case active::Strategy::Spread:
       return QColor(227, 119, 194);
     case active::Strategy::Random:
       return QColor(127, 127, 127);
