@@ -17,6 +17,7 @@
 #include "train/distributed/rankcoordinator.h"
 #include "train/distributed/runfingerprint.h"
 #include "train/eval/evaluator.h"
+#include "train/eval/calibrationsplit.h"
 #include "train/eval/temperaturecalibrator.h"
 #include "train/learningrateschedule.h"
 #include "train/modelsetup.h"
@@ -52,6 +53,7 @@ using Clock = std::chrono::steady_clock;
 struct Trainer::Impl {
   TrainConfig config;
   Corpus train, dev;
+  Corpus calibration;  // the dev sentences kept from selection (CalibrationSplit); may be empty
   std::string outputDir;
   TrainerOptions options;
   FailureKind failure = FailureKind::None;
@@ -308,6 +310,9 @@ FinishedEvent Trainer::Impl::runLoop() {
   if (leader()) {  // the other ranks have no dev set; rank 0's data is checked
     validateData(config, train, dev);
     ModelPackage::checkReplaceable(outputDir);
+    CalibrationSplit split = CalibrationSplit::of(dev, config.training.calibrationShare);
+    dev = std::move(split.selection);
+    calibration = std::move(split.calibration);
   }
   model = ModelSetup::build(config, train, options.resumeFrom, options.vectors);
   try {
@@ -418,8 +423,8 @@ FinishedEvent Trainer::Impl::finish(FinishReason reason) {
     info.finishReason = toString(reason);
     info.resumedFrom = options.resumeFrom;
     info.vectorsSource = config.model.vectors;
-    // Calibrated span scores: the temperature that fits the dev set best.
-    info.temperature = TemperatureCalibrator::fit(dev, *model);
+    // Calibrated span scores: the temperature that fits held-out dev best.
+    info.temperature = TemperatureCalibrator::fit(calibration.empty() ? dev : calibration, *model);
     std::optional<EvaluationReport> test;
     if (!options.test.empty())
       test = Evaluator::run(options.test, *model, device == "cpu" ? ParallelFor::resolve(0) : 1)

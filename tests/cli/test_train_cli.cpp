@@ -349,3 +349,31 @@ TEST_CASE("cli train calibrates span scores on dev, calibrate refits, evaluate r
   CHECK(r.err.find("meta.json") != std::string::npos);
   CHECK(r.err.find("temperature must be a positive number") != std::string::npos);
 }
+
+TEST_CASE("cli train with calibration_share fits the temperature on the dev sentences kept from selection") {
+  TempDir dir;
+  const Files f = makeFiles(dir);  // 100 dev sentences
+  auto config = tinyConfig();
+  config.training.maxSteps = 60;
+  config.training.learningRate = 0.05;
+  config.training.calibrationShare = 0.3;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const std::string model = dir.file("m");
+  const auto r =
+      run({"train", "--train", f.train, "--dev", f.dev, "--output", model, "--config", f.config});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto meta = nlohmann::json::parse(slurp(model + "/meta.json"));
+  const double fitted = meta["temperature"].get<double>();
+  // The last 30 sentences fitted it: calibrate on them alone and get it again.
+  const std::string held = dir.file("held.conll");
+  writeConll(held, head(demoDev(), 30, 70));
+  const auto again = run({"calibrate", model, held, "--threads", "1"});
+  REQUIRE(again.code == 0);
+  CHECK(nlohmann::json::parse(slurp(model + "/meta.json"))["temperature"].get<double>() ==
+        Approx(fitted).epsilon(1e-9));
+  // The whole dev set would have given another one.
+  CHECK(run({"calibrate", model, f.dev, "--threads", "1"}).code == 0);
+  CHECK(nlohmann::json::parse(slurp(model + "/meta.json"))["temperature"].get<double>() !=
+        Approx(fitted).epsilon(1e-6));
+}
