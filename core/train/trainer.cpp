@@ -16,13 +16,13 @@
 #include "train/distributed/processgroup.h"
 #include "train/distributed/rankcoordinator.h"
 #include "train/distributed/runfingerprint.h"
-#include "train/eval/evaluator.h"
 #include "train/eval/calibrationsplit.h"
-#include "train/eval/temperaturecalibrator.h"
+#include "train/eval/evaluator.h"
 #include "train/learningrateschedule.h"
 #include "train/modelsetup.h"
 #include "train/optimizerfactory.h"
 #include "train/package/modelpackage.h"
+#include "train/package/runpackage.h"
 #include "train/parameteraverage.h"
 #include "train/progressestimate.h"
 #include "train/runfailure.h"
@@ -412,25 +412,8 @@ FinishedEvent Trainer::Impl::finish(FinishReason reason) {
     msg << "; rank 0 writes the model";
   } else if (!best->empty()) {
     best->restore(*model);
-    PackageInfo info;
-    info.trainSource = options.trainSource;
-    info.devSource = options.devSource;
-    info.setData(train, dev);
-    info.steps = step;
-    info.epochs = e.epochs;
-    info.bestStep = best->step();
-    info.trainingSeconds = elapsed();
-    info.finishReason = toString(reason);
-    info.resumedFrom = options.resumeFrom;
-    info.vectorsSource = config.model.vectors;
-    // Calibrated span scores: the temperature that fits held-out dev best.
-    info.temperature = TemperatureCalibrator::fit(calibration.empty() ? dev : calibration, *model);
-    std::optional<EvaluationReport> test;
-    if (!options.test.empty())
-      test = Evaluator::run(options.test, *model, device == "cpu" ? ParallelFor::resolve(0) : 1)
-                 .report;
-    info.setMetrics(best->report(), test ? &*test : nullptr);
-    ModelPackage::write(outputDir, *model, config, info);
+    RunPackage::write(outputDir, *model, config, options, train, dev, calibration, best->report(),
+                      {toString(reason), step, e.epochs, best->step(), elapsed()}, device);
     e.best = best->report();
     e.modelPath = outputDir;
     char f1[32];

@@ -350,7 +350,9 @@ TEST_CASE("cli train calibrates span scores on dev, calibrate refits, evaluate r
   CHECK(r.err.find("temperature must be a positive number") != std::string::npos);
 }
 
-TEST_CASE("cli train with calibration_share fits the temperature on the dev sentences kept from selection") {
+TEST_CASE(
+    "cli train with calibration_share fits the temperature on the dev sentences kept from "
+    "selection") {
   TempDir dir;
   const Files f = makeFiles(dir);  // 100 dev sentences
   auto config = tinyConfig();
