@@ -6,6 +6,7 @@
 #include "modelloop/evaluation/evaluationview.h"
 #include "modelloop/evaluation/reliabilityplot.h"
 #include "modelloop/modelloopharness.h"
+#include "shotsdir.h"
 
 #include <QAbstractItemModelTester>
 #include <QDockWidget>
@@ -70,6 +71,8 @@ TEST_CASE("Evaluation view: per-label table, error matrix, examples that open in
   CHECK(bins > 0);
   CHECK(reliability->bars()->data()->size() == bins);
   CHECK(reliability->title().contains(QStringLiteral("ECE")));
+  CHECK(reliability->title().contains(QStringLiteral("chance")));  // what to read it against
+  reliability->grab().save(spanforge::testing::shotsDir() + QStringLiteral("/reliability.png"));
   CHECK(view->evaluation()->calibration.spans == view->evaluation()->report.overall.predicted);
 
   // Click the diagonal cell of the largest label: its examples are listed.
