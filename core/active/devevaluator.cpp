@@ -7,6 +7,7 @@
 #include "text/alignment.h"
 #include "text/utf8.h"
 #include "train/data/devdocuments.h"
+#include "train/eval/calibrationsplit.h"
 #include "train/eval/entityscorer.h"
 
 #include <algorithm>
@@ -51,6 +52,11 @@ DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerMo
   out.skipped = dev.skipped;
   train::EntityScorer scorer(model.labels());
   train::SpanCalibration calibration;
+  // The checkpoint was chosen on the others, which flatter it.
+  const size_t held =
+      train::CalibrationSplit::held(dev.documents.size(), settings.calibrationShare);
+  const size_t firstHeld = held == 0 ? 0 : dev.documents.size() - held;
+  out.calibrationDocuments = static_cast<int64_t>(dev.documents.size() - firstHeld);
   for (size_t begin = 0; begin < dev.documents.size(); begin += kBatchDocuments) {
     if (cancel && cancel->load()) {
       DevEvaluation cancelled;
@@ -70,7 +76,7 @@ DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerMo
       std::vector<text::TokenSpan> predicted;
       for (const auto& s : predictions[i - begin].spans) predicted.push_back(s.span);
       scorer.add(d.gold, predicted, d.tokens.size());
-      calibration.add(d.gold, predictions[i - begin].spans);
+      if (i >= firstHeld) calibration.add(d.gold, predictions[i - begin].spans);
       const auto examples = train::ErrorCollector::classify(d.id, d.gold, predicted);
       for (const auto& e : examples) out.examples.push_back(toExample(e, d.tokens, d.text));
     }

@@ -35,10 +35,14 @@ struct DevExample {
 };
 
 struct DevEvaluation {
-  train::EvaluationReport report;         // what the trainer reports on the same documents
-  train::CalibrationReport calibration;   // the predicted spans' scores against their accuracy
+  train::EvaluationReport report;  // what the trainer reports on the same documents
+  // The predicted spans' scores against their accuracy, on the dev
+  // documents that fitted the temperature and did not choose the checkpoint
+  // (data.calibration_share; all of them when it is 0).
+  train::CalibrationReport calibration;
+  int64_t calibrationDocuments = 0;
   double temperature = 1.0;               // the model's, which the scores were divided by
-  std::vector<train::SpanOutcome> spans;  // every predicted span: score, right or not
+  std::vector<train::SpanOutcome> spans;  // those documents' predicted spans: score, right or not
   std::vector<DevExample> examples;
   int64_t documents = 0;
   bool fromSplit = false;  // dev = the documents marked Dev, else the seeded draw

@@ -310,7 +310,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   if (leader()) {  // the other ranks have no dev set; rank 0's data is checked
     validateData(config, train, dev);
     ModelPackage::checkReplaceable(outputDir);
-    CalibrationSplit split = CalibrationSplit::of(dev, config.training.calibrationShare);
+    CalibrationSplit split = CalibrationSplit::of(dev, config.data.calibrationShare);
     dev = std::move(split.selection);
     calibration = std::move(split.calibration);
   }

@@ -113,3 +113,25 @@ TEST_CASE("dev evaluator: scores the dev documents and lists every entity as an 
   CHECK(cancelled.cancelled);
   CHECK(cancelled.examples.empty());
 }
+
+TEST_CASE("dev evaluator: calibration figures come from the dev documents kept from selection") {
+  Fixture f;
+  f.add("two words", DocStatus::Accepted, {{0, 9, "A"}}, store::Split::Dev);         // right
+  f.add("three more words", DocStatus::Accepted, {{0, 5, "A"}}, store::Split::Dev);  // wrong
+  f.add("nothing here", DocStatus::Accepted, {}, store::Split::Dev);                 // wrong
+  f.add("one", DocStatus::Accepted, {{0, 3, "A"}}, store::Split::Dev);               // right
+  const auto model = lengthModel();
+  train::DataSettings all;
+  const auto whole = active::DevEvaluator::run(*f.project, *model, all);
+  CHECK(whole.calibrationDocuments == 4);
+  CHECK(whole.calibration.spans == 4);
+  train::DataSettings half;
+  half.calibrationShare = 0.5;
+  const auto e = active::DevEvaluator::run(*f.project, *model, half);
+  CHECK(e.report.overall.predicted == 4);  // the scores: every dev document
+  CHECK(e.calibrationDocuments == 2);      // the calibration: the last two
+  REQUIRE(e.calibration.spans == 2);
+  REQUIRE(e.spans.size() == 2);
+  CHECK_FALSE(e.spans[0].right);  // "nothing here"
+  CHECK(e.spans[1].right);        // "one"
+}

@@ -358,7 +358,7 @@ TEST_CASE(
   auto config = tinyConfig();
   config.training.maxSteps = 60;
   config.training.learningRate = 0.05;
-  config.training.calibrationShare = 0.3;
+  config.data.calibrationShare = 0.3;
   std::ofstream(f.config) << spanforge::train::toToml(config);
   const std::string model = dir.file("m");
   const auto r =

@@ -38,4 +38,8 @@ TEST_CASE("calibration split: off, or too few sentences for two parts: all selec
     CHECK(s.calibration.empty());
   }
   CHECK(CalibrationSplit::of(sentences(2), 0.5).calibration.size() == 1);
+  CHECK(CalibrationSplit::held(10, 0.35) == 3);
+  CHECK(CalibrationSplit::held(3, 0.2) == 0);
+  CHECK(CalibrationSplit::held(1, 0.9) == 0);
+  CHECK(CalibrationSplit::held(5, 0.0) == 0);
 }

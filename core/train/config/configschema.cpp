@@ -217,9 +217,6 @@ std::vector<ConfigField> buildFields() {
       field(t, "checkpoint_average", T, &TrainingSettings::checkpointAverage, ints(0, 50),
             "At the end, average the weights of the best evaluation and the ones before it (this "
             "many in all) and keep the mean if it scores at least as well on dev; 0 = off"),
-      field(t, "calibration_share", T, &TrainingSettings::calibrationShare, reals(0, 0.9),
-            "Share of the dev set (its last sentences) that does not choose the best checkpoint "
-            "but fits the temperature of the scores; 0 = the whole dev set does both"),
       field(t, "warmup_steps", T, &TrainingSettings::warmupSteps, ints(0),
             "Steps over which the learning rate rises linearly from 0; 0 = no warm-up"),
       field(t, "lr_decay", T, &TrainingSettings::lrDecay,
@@ -293,6 +290,9 @@ std::vector<ConfigField> buildFields() {
             "Seed of the train/dev split (kept apart from training.seed)"),
       field(d, "min_examples", D, &DataSettings::minExamples, ints(1),
             "Refuse to train on fewer training documents than this"),
+      field(d, "calibration_share", D, &DataSettings::calibrationShare, reals(0, 0.9),
+            "Share of the dev set (its last documents) that does not choose the best checkpoint "
+            "but fits the temperature of the scores; 0 = the whole dev set does both"),
       // [device]
       field(v, "device", V, &DeviceSettings::device, deviceName(),
             "Where to train; auto picks the first CUDA GPU if there is one, else the CPU"),

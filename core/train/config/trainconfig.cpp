@@ -10,11 +10,11 @@ namespace {
 
 auto tied(const TrainingSettings& t) {
   return std::tie(t.seed, t.optimizer, t.learningRate, t.beta1, t.beta2, t.eps, t.momentum, t.l2,
-                  t.gradClip, t.paramAverage, t.checkpointAverage, t.calibrationShare,
-                  t.warmupSteps, t.lrDecay, t.decaySteps, t.decayRate, t.minLearningRate,
-                  t.batchSize, t.batchWords, t.batchStart, t.batchStop, t.batchCompound,
-                  t.memoryLimitMb, t.lengthBucketing, t.accumulateGradient, t.mixedPrecision,
-                  t.prefetch, t.evalFrequency, t.patience, t.maxSteps, t.maxEpochs, t.maxMinutes);
+                  t.gradClip, t.paramAverage, t.checkpointAverage, t.warmupSteps, t.lrDecay,
+                  t.decaySteps, t.decayRate, t.minLearningRate, t.batchSize, t.batchWords,
+                  t.batchStart, t.batchStop, t.batchCompound, t.memoryLimitMb, t.lengthBucketing,
+                  t.accumulateGradient, t.mixedPrecision, t.prefetch, t.evalFrequency, t.patience,
+                  t.maxSteps, t.maxEpochs, t.maxMinutes);
 }
 
 // ModelConfig is owned by core/model and has no operator==; compare it here.
@@ -40,7 +40,8 @@ bool operator==(const PretrainingSettings& a, const PretrainingSettings& b) {
 }
 
 bool operator==(const DataSettings& a, const DataSettings& b) {
-  return a.devFraction == b.devFraction && a.devSeed == b.devSeed && a.minExamples == b.minExamples;
+  return a.devFraction == b.devFraction && a.devSeed == b.devSeed &&
+         a.minExamples == b.minExamples && a.calibrationShare == b.calibrationShare;
 }
 
 bool operator==(const DeviceSettings& a, const DeviceSettings& b) {

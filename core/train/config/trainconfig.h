@@ -36,10 +36,6 @@ struct TrainingSettings {
   // just before it, this many in all, replaces the best when it scores at
   // least as well on dev (see CheckpointAverage); 0 = off.
   int64_t checkpointAverage = 0;
-  // Share of the dev set (its last sentences) kept from choosing the best
-  // checkpoint, to fit the temperature on instead (CalibrationSplit); 0 =
-  // the whole dev set does both.
-  double calibrationShare = 0.0;
 
   // Learning rate at step s (1-based), with lr = learningRate:
   //   warm-up (s <= warmupSteps): lr * s / warmupSteps;
@@ -111,6 +107,10 @@ struct DataSettings {
   double devFraction = 0.2;  // share of documents held out for dev
   int64_t devSeed = 0;       // the split's own seed, so changing `seed` keeps the split
   int64_t minExamples = 10;  // fewer training documents than this refuses to train
+  // Share of the dev set (its last documents) kept from choosing the best
+  // checkpoint, to fit the temperature on instead (CalibrationSplit); 0 =
+  // the whole dev set does both.
+  double calibrationShare = 0.0;
 };
 
 // [device]

@@ -4,15 +4,17 @@
 
 namespace spanforge::train {
 
+size_t CalibrationSplit::held(size_t n, double share) {
+  if (!(share > 0.0)) return 0;
+  const auto k = static_cast<size_t>(std::floor(static_cast<double>(n) * share));
+  return k >= n ? 0 : k;
+}
+
 CalibrationSplit CalibrationSplit::of(const Corpus& dev, double share) {
   CalibrationSplit s;
   const size_t n = dev.size();
-  const auto held = static_cast<size_t>(std::floor(static_cast<double>(n) * share));
-  if (share <= 0.0 || held == 0 || held >= n) {
-    s.selection = dev;
-    return s;
-  }
-  for (size_t i = 0; i < n; ++i) (i < n - held ? s.selection : s.calibration).add(dev[i]);
+  const size_t k = held(n, share);
+  for (size_t i = 0; i < n; ++i) (i < n - k ? s.selection : s.calibration).add(dev[i]);
   return s;
 }
 

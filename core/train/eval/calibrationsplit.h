@@ -17,6 +17,9 @@ struct CalibrationSplit {
   // share in [0, 1); 0, or too few sentences for two non-empty parts: all
   // of `dev` selects.
   static CalibrationSplit of(const Corpus& dev, double share);
+  // How many of n dev sentences (or documents: a project's dev document is
+  // one sentence of its corpus) calibrate: the last ones.
+  static size_t held(size_t n, double share);
 };
 
 }  // namespace spanforge::train
