@@ -240,29 +240,22 @@ Files easyFiles(const TempDir& dir, int pool, int64_t maxSteps) {
   return f;
 }
 
+// al-simulate on `f` as JSON: a 20% seed round, then `rounds` rounds of 10% each.
+std::vector<std::string> simulateArgs(const Files& f, const std::string& strategies,
+                                      const std::string& rounds,
+                                      const std::vector<std::string>& more = {}) {
+  std::vector<std::string> args{
+      "al-simulate",     "--train", f.train,           "--dev",      f.dev,      "--test",   f.test,
+      "--config",        f.config,  "--json",          "--strategy", strategies, "--rounds", rounds,
+      "--seed-fraction", "0.2",     "--step-fraction", "0.1"};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
 TEST_CASE("cli al-simulate starts every strategy from one seed round and repeats exactly") {
   TempDir dir;
   const Files f = easyFiles(dir, 200, 10);
-  const std::vector<std::string> args{"al-simulate",
-                                      "--train",
-                                      f.train,
-                                      "--dev",
-                                      f.dev,
-                                      "--test",
-                                      f.test,
-                                      "--config",
-                                      f.config,
-                                      "--seed",
-                                      "3,4",
-                                      "--json",
-                                      "--strategy",
-                                      "lc,random",
-                                      "--rounds",
-                                      "2",
-                                      "--seed-fraction",
-                                      "0.2",
-                                      "--step-fraction",
-                                      "0.1"};
+  const std::vector<std::string> args = simulateArgs(f, "lc,random", "2", {"--seed", "3,4"});
   const auto a = run(args);
   INFO(a.err);
   REQUIRE(a.code == 0);
@@ -309,24 +302,7 @@ TEST_CASE("cli al-simulate starts every strategy from one seed round and repeats
 TEST_CASE("cli al-simulate runs the rare-label and spread-batch strategies like the others") {
   TempDir dir;
   const Files f = makeFiles(dir, 10);  // WNUT-17 sentences: six labels, seldom alike
-  const std::vector<std::string> args{"al-simulate",
-                                      "--train",
-                                      f.train,
-                                      "--dev",
-                                      f.dev,
-                                      "--test",
-                                      f.test,
-                                      "--config",
-                                      f.config,
-                                      "--json",
-                                      "--strategy",
-                                      "margin,rare,spread",
-                                      "--rounds",
-                                      "2",
-                                      "--seed-fraction",
-                                      "0.2",
-                                      "--step-fraction",
-                                      "0.1"};
+  const std::vector<std::string> args = simulateArgs(f, "margin,rare,spread", "2");
   const auto a = run(args);
   INFO(a.err);
   REQUIRE(a.code == 0);
@@ -411,28 +387,8 @@ TEST_CASE("cli al-simulate --resume continues from the packages an earlier run k
   const Files f = easyFiles(dir, 120, 8);
   auto config = spanforge::train::loadConfigFile(f.config);
   const std::string kept = dir.file("kept");
-  std::vector<std::string> args{"al-simulate",
-                                "--train",
-                                f.train,
-                                "--dev",
-                                f.dev,
-                                "--test",
-                                f.test,
-                                "--config",
-                                f.config,
-                                "--json",
-                                "--strategy",
-                                "lc,random",
-                                "--rounds",
-                                "3",
-                                "--seed-fraction",
-                                "0.2",
-                                "--step-fraction",
-                                "0.1",
-                                "--full-f1",
-                                "0.9",
-                                "--models-dir",
-                                kept};
+  std::vector<std::string> args =
+      simulateArgs(f, "lc,random", "3", {"--full-f1", "0.9", "--models-dir", kept});
   const auto first = run(args);
   INFO(first.err);
   REQUIRE(first.code == 0);
