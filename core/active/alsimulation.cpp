@@ -173,9 +173,10 @@ std::vector<size_t> AlSimulation::rankPool(Strategy strategy, const model::NerMo
     for (size_t i = 0; i < unlabelled.size(); ++i)
       scores[i] = UncertaintyScorer::uniform(options_.seed, unlabelled[i]);
   } else {
-    std::map<std::string, int64_t> labelledSpans;
-    for (size_t i : labelled)
-      for (const auto& s : pool_[i].spans) ++labelledSpans[s.label];
+    std::map<std::string, int64_t> labelledSpans;  // for rare
+    if (strategy == Strategy::Rare)
+      for (size_t i : labelled)
+        for (const auto& s : pool_[i].spans) ++labelledSpans[s.label];
     const RareLabelBoost boost(std::move(labelledSpans));
     constexpr size_t kChunk = 2048;  // bounds memory, lets cancellation in
     for (size_t from = 0; from < unlabelled.size(); from += kChunk) {
@@ -196,8 +197,7 @@ std::vector<size_t> AlSimulation::rankPool(Strategy strategy, const model::NerMo
   }
   const std::vector<int64_t> keys(unlabelled.begin(), unlabelled.end());
   std::vector<size_t> order = UncertaintyScorer::rankOrder(scores, keys);
-  if (strategy == Strategy::Spread)
-    order = DiverseBatch::reorder(order, scores, vectors, batch, 1);
+  if (strategy == Strategy::Spread) order = DiverseBatch::reorder(order, scores, vectors, batch, 1);
   if (options_.skipNearDuplicates) {
     std::vector<std::vector<uint64_t>> shingles;
     shingles.reserve(order.size());

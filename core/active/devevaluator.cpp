@@ -53,9 +53,8 @@ DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerMo
   train::EntityScorer scorer(model.labels());
   train::SpanCalibration calibration;
   // The checkpoint was chosen on the others, which flatter it.
-  const size_t held =
-      train::CalibrationSplit::held(dev.documents.size(), settings.calibrationShare);
-  const size_t firstHeld = held == 0 ? 0 : dev.documents.size() - held;
+  const size_t firstHeld =
+      train::CalibrationSplit::firstCalibrating(dev.documents.size(), settings.calibrationShare);
   out.calibrationDocuments = static_cast<int64_t>(dev.documents.size() - firstHeld);
   for (size_t begin = 0; begin < dev.documents.size(); begin += kBatchDocuments) {
     if (cancel && cancel->load()) {

@@ -42,4 +42,6 @@ TEST_CASE("calibration split: off, or too few sentences for two parts: all selec
   CHECK(CalibrationSplit::held(3, 0.2) == 0);
   CHECK(CalibrationSplit::held(1, 0.9) == 0);
   CHECK(CalibrationSplit::held(5, 0.0) == 0);
+  CHECK(CalibrationSplit::firstCalibrating(10, 0.35) == 7);
+  CHECK(CalibrationSplit::firstCalibrating(5, 0.0) == 0);
 }

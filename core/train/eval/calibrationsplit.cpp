@@ -10,6 +10,11 @@ size_t CalibrationSplit::held(size_t n, double share) {
   return k >= n ? 0 : k;
 }
 
+size_t CalibrationSplit::firstCalibrating(size_t n, double share) {
+  const size_t k = held(n, share);
+  return k == 0 ? 0 : n - k;
+}
+
 CalibrationSplit CalibrationSplit::of(const Corpus& dev, double share) {
   CalibrationSplit s;
   const size_t n = dev.size();

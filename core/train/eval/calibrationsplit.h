@@ -18,8 +18,11 @@ struct CalibrationSplit {
   // of `dev` selects.
   static CalibrationSplit of(const Corpus& dev, double share);
   // How many of n dev sentences (or documents: a project's dev document is
-  // one sentence of its corpus) calibrate: the last ones.
+  // one sentence of its corpus) are kept from selection: the last ones.
   static size_t held(size_t n, double share);
+  // The first of n that fits the temperature: n - held(), or 0 when none is
+  // held (all of them select and calibrate).
+  static size_t firstCalibrating(size_t n, double share);
 };
 
 }  // namespace spanforge::train
