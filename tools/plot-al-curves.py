@@ -5,8 +5,10 @@
 
 Several files (say one per seed, run in parallel) are pooled: every strategy's
 mean test F1 per labelled share over all their runs, a band of one standard
-deviation, and the full-data F1 with its 95% and 99% lines. Needs Debian's
-python3-matplotlib.
+deviation, and the full-data F1 (the mean over seeds, each seed counted once)
+with its 95% and 99% lines. Prints the same means per strategy and share, and the
+share at which each mean first reaches 95% and 99% of full-data F1. Needs
+Debian's python3-matplotlib.
 """
 import argparse
 import json
@@ -34,7 +36,11 @@ def load_runs(paths):
                 sys.exit(f"{path}:{e.lineno}: not JSON from al-simulate --json: {e.msg}")
         if "runs" not in doc:
             sys.exit(f"{path}: no 'runs' field: not the output of al-simulate --json")
-        runs.extend(doc["runs"])
+        for run in doc["runs"]:
+            # With --full-f1 a run carries no full-data training, the file its F1.
+            if not run.get("full_data") and doc.get("full_data_f") is not None:
+                run["full_data"] = {"f": doc["full_data_f"]}
+            runs.append(run)
     return runs
 
 
@@ -51,6 +57,29 @@ def curves_by_strategy(runs):
     return out
 
 
+def full_data_by_seed(runs):
+    """seed -> full-data F1; a seed's runs split over several files train it once."""
+    return {r["seed"]: r["full_data"]["f"] for r in runs if r.get("full_data")}
+
+
+def first_reaching(points, target):
+    for fraction, fs in points:
+        if statistics.mean(fs) >= target:
+            return f"{100 * fraction:.0f}%"
+    return "not reached"
+
+
+def print_summary(curves, full):
+    for strategy, points in sorted(curves.items()):
+        means = " ".join(f"{100 * fr:.0f}%:{100 * statistics.mean(f):.1f}" for fr, f in points)
+        line = f"{strategy} ({len(points[-1][1])} runs): {means}"
+        if full is not None:
+            line += (f" | 95%: {first_reaching(points, 0.95 * full)}"
+                     f", 99%: {first_reaching(points, 0.99 * full)}"
+                     f", last {100 * statistics.mean(points[-1][1]) / full:.0f}% of full")
+        print(line)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out")
@@ -61,7 +90,8 @@ def main():
     only = set(args.only.split(",")) if args.only else None
 
     runs = load_runs(args.json)
-    full = [r["full_data"]["f"] for r in runs if r.get("full_data")]
+    by_seed = full_data_by_seed(runs)
+    full = statistics.mean(by_seed.values()) if by_seed else None
     fig, ax = plt.subplots(figsize=(7.5, 4.6), dpi=110)
     curves = {k: v for k, v in curves_by_strategy(runs).items() if only is None or k in only}
     seed_counts = {len(points[-1][1]) for points in curves.values()}
@@ -76,8 +106,9 @@ def main():
                           color=COLOURS.get(strategy))
         ax.fill_between(x, [m - s for m, s in zip(mean, sd)], [m + s for m, s in zip(mean, sd)],
                         color=line.get_color(), alpha=0.15, linewidth=0)
-    if full:
-        f = 100 * statistics.mean(full)
+    print_summary(curves, full)
+    if full is not None:
+        f = 100 * full
         ax.axhline(f, color="black", linewidth=1, label=f"full data ({f:.1f})")
         ax.axhline(0.99 * f, color="black", linewidth=0.8, linestyle="--", label="99% of full")
         ax.axhline(0.95 * f, color="black", linewidth=0.8, linestyle=":", label="95% of full")
