@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 namespace spanforge::active {
@@ -68,8 +69,12 @@ AlExperimentResult AlExperiment::run() {
     config_.model.pretrained = dir;
   }
   AlSimulationOptions options = options_.simulation;
+  // The full-data training depends on the pool and training.seed, not on the
+  // seed that draws the seed round: trained once, it serves every seed.
+  std::optional<AlRound> fullData;
   for (const uint64_t seed : options_.seeds) {
     options.seed = seed;
+    options.fullData = options_.simulation.fullData && !fullData;
     options.workDir =
         options_.modelsDir.empty() || options_.seeds.size() == 1
             ? options_.modelsDir
@@ -85,9 +90,16 @@ AlExperimentResult AlExperiment::run() {
         options_.onRound(seed, curve, r);
       };
     result.runs.push_back(simulation.run());
-    if (result.runs.back().cancelled) {
+    AlSimulationResult& run = result.runs.back();
+    if (run.cancelled) {
       result.cancelled = true;
       break;
+    }
+    if (run.fullData) {
+      fullData = run.fullData;
+    } else if (fullData) {
+      run.fullData = fullData;
+      if (options_.onRound) options_.onRound(seed, kFullDataCurve, *fullData);
     }
   }
   result.summary = summarize(result.runs, options_.fullF1);

@@ -71,6 +71,41 @@ TEST_CASE("al experiment: one simulation per seed, reported round by round, then
         Approx(result.summary.strategies[1].points[1].meanF1));
 }
 
+TEST_CASE("al experiment: the full-data training is trained once and shared by every seed") {
+  train::TrainConfig config = tinyConfig();
+  config.training.maxSteps = 4;
+  AlExperimentOptions options;
+  options.simulation.strategies = {Strategy::Random};
+  options.simulation.seedFraction = 0.3;
+  options.simulation.stepFraction = 0.3;
+  options.simulation.rounds = 1;
+  options.simulation.threads = 1;
+  options.simulation.fullData = true;
+  options.seeds = {0, 1, 2};
+  int fullStarted = 0;
+  std::vector<uint64_t> fullEnded;
+  options.onRoundStart = [&](uint64_t, const std::string& curve, int64_t, int64_t) {
+    fullStarted += curve == kFullDataCurve ? 1 : 0;
+  };
+  options.onRound = [&](uint64_t seed, const std::string& curve, const AlRound&) {
+    if (curve == kFullDataCurve) fullEnded.push_back(seed);
+  };
+  const AlExperimentResult result = AlExperiment(config, head(demoTrain(), 60), head(demoDev(), 30),
+                                                 head(demoDev(), 30, 30), options)
+                                        .run();
+
+  REQUIRE(result.runs.size() == 3);
+  CHECK(fullStarted == 1);
+  CHECK(fullEnded == std::vector<uint64_t>{0, 1, 2});  // every seed reports it
+  for (const auto& run : result.runs) {
+    REQUIRE(run.fullData);
+    CHECK(run.fullData->test.f1 == result.runs[0].fullData->test.f1);
+    CHECK(run.fullData->sentences == 60);
+  }
+  REQUIRE(result.summary.fullF1);
+  CHECK(*result.summary.fullF1 == result.runs[0].fullData->test.f1);
+}
+
 TEST_CASE("al simulation json: what is wrong, and where") {
   auto message = [](const std::string& text) {
     try {

@@ -114,8 +114,9 @@ int AlSimulationForm::trainings() const {
   const auto o = options();
   const int strategies = static_cast<int>(o.simulation.strategies.size());
   if (strategies == 0) return 0;
-  const int perSeed = 1 + strategies * (rounds_->value() - 1) + (o.simulation.fullData ? 1 : 0);
-  return perSeed * seeds_->value();
+  // The full-data training is the same for every seed: trained once.
+  const int perSeed = 1 + strategies * (rounds_->value() - 1);
+  return perSeed * seeds_->value() + (o.simulation.fullData ? 1 : 0);
 }
 
 void AlSimulationForm::updateCost() {

@@ -63,8 +63,9 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   typeInto(form->seeds(), QStringLiteral("2"));
   REQUIRE(form->rounds()->value() == 2);
   REQUIRE(form->seeds()->value() == 2);
-  CHECK(form->trainings() == 2 * (1 + 2 * 1 + 1));  // seed round, 2 curves x 1, full data
-  CHECK_FALSE(dialog.isRunning());                  // Enter in a spin box did not start it
+  CHECK(form->trainings() ==
+        2 * (1 + 2 * 1) + 1);       // per seed: seed round, 2 curves x 1; full data once
+  CHECK_FALSE(dialog.isRunning());  // Enter in a spin box did not start it
 
   CHECK_FALSE(dialog.saveButton()->isEnabled());
   QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
@@ -98,6 +99,9 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   CHECK(j["runs"].toArray().size() == 2);
   CHECK(j["summary"].toObject()["lc"].toObject()["points"].toArray().size() == 2);
   CHECK(j["full_data_f"].isDouble());
+  const QJsonArray runs = j["runs"].toArray();
+  CHECK(runs[1].toObject()["full_data"].toObject()["f"] ==
+        runs[0].toObject()["full_data"].toObject()["f"]);  // one training for both seeds
 
   // Another window shows the saved experiment again; a broken file says why.
   AlSimulationDialog other;
