@@ -63,8 +63,8 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   typeInto(form->seeds(), QStringLiteral("2"));
   REQUIRE(form->rounds()->value() == 2);
   REQUIRE(form->seeds()->value() == 2);
-  CHECK(form->trainings() ==
-        2 * (1 + 2 * 1) + 1);       // per seed: seed round, 2 curves x 1; full data once
+  // Per seed: the seed round and 2 curves x 1 round; the full-data training once.
+  CHECK(form->trainings() == 2 * (1 + 2 * 1) + 1);
   CHECK_FALSE(dialog.isRunning());  // Enter in a spin box did not start it
 
   CHECK_FALSE(dialog.saveButton()->isEnabled());
