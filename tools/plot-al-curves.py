@@ -92,7 +92,7 @@ def main():
     runs = load_runs(args.json)
     by_seed = full_data_by_seed(runs)
     full = statistics.mean(by_seed.values()) if by_seed else None
-    fig, ax = plt.subplots(figsize=(7.5, 4.6), dpi=110)
+    fig, ax = plt.subplots(figsize=(8.6, 4.6), dpi=110)
     curves = {k: v for k, v in curves_by_strategy(runs).items() if only is None or k in only}
     seed_counts = {len(points[-1][1]) for points in curves.values()}
     for strategy, points in sorted(curves.items()):
@@ -117,7 +117,8 @@ def main():
     ax.set_xlabel("labelled share of the pool (%)")
     ax.set_ylabel("test F1 (%)")
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
+    # Outside the axes: with eight strategies a legend inside hides a curve.
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
     fig.tight_layout()
     fig.savefig(args.out)
 
