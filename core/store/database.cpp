@@ -1,11 +1,13 @@
 #include "store/database.h"
 
 #include "store/sqliteerror.h"
+#include "store/steptimer.h"
 #include "store/storeerror.h"
 
 #include <sqlite3.h>
 
 #include <cctype>
+#include <filesystem>
 
 namespace spanforge::store {
 namespace {
@@ -13,13 +15,18 @@ namespace {
 // How long a connection waits for another one's write lock before giving up.
 constexpr int kBusyTimeoutMs = 5000;
 
-std::string quoted(const std::string& path) { return "\"" + path + "\""; }
+std::string quotedPath(const std::string& path) { return "\"" + path + "\""; }
+
+// How many virtual machine instructions run between two looks at the clock.
+constexpr int kProgressInstructions = 10000;
 
 // SQLite's URI form of a path ("file:/a%20b.sfproj"), so that ?immutable=1 can
-// follow it whatever characters the path holds.
+// follow it whatever characters the path holds, and so that a path that looks
+// like a URI ("file:x?mode=memory") still names a file. An absolute path gets an
+// empty authority ("file:///a"), so "//a" is not read as a host.
 std::string fileUri(const std::string& path) {
   static const char* hex = "0123456789ABCDEF";
-  std::string uri = "file:";
+  std::string uri = path.empty() || path[0] != '/' ? "file:" : "file://";
   for (const unsigned char c : path) {
     if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
       uri += static_cast<char>(c);
@@ -36,25 +43,35 @@ std::string fileUri(const std::string& path) {
 
 Database::Database(const std::string& path, OpenMode mode) : path_(path) {
   int flags = SQLITE_OPEN_READWRITE | (mode == OpenMode::OpenOrCreate ? SQLITE_OPEN_CREATE : 0);
-  std::string name = path;
   if (mode == OpenMode::ReadOnly || mode == OpenMode::Immutable) flags = SQLITE_OPEN_READONLY;
+  // Always a URI we made: SQLite never interprets the user's path itself.
+  flags |= SQLITE_OPEN_URI;
+  std::string name = fileUri(path);
   if (mode == OpenMode::Immutable) {
     // Without write access to the folder SQLite cannot make the -shm file a
     // WAL reader needs; immutable reads the file as it is, without locks.
-    flags |= SQLITE_OPEN_URI;
-    name = fileUri(path) + "?immutable=1";
+    name += "?immutable=1";
+  }
+  if (mode == OpenMode::Memory) {
+    flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY;
+    name = ":memory:";
   }
   int rc = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     const std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close_v2(db_);
     db_ = nullptr;
-    throw StoreError("Cannot open " + quoted(path) + ": " + msg + ".");
+    throw StoreError("Cannot open " + quotedPath(path) + ": " + msg + ".");
   }
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  configure();
   // Reading the schema reads the file header: this is where a file that is
   // not SQLite at all (or is damaged) shows itself.
-  rc = sqlite3_exec(db_, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, nullptr);
+  setStatementTimeLimit(kOpenCheckTimeLimit);
+  {
+    StepTimer timer;
+    rc = sqlite3_exec(db_, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, nullptr);
+  }
   if (rc != SQLITE_OK) {
     const int code = sqlite3_errcode(db_);
     // Damaged, busy or unreadable: the same message as any later failure.
@@ -62,7 +79,8 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path) {
     sqlite3_close_v2(db_);
     db_ = nullptr;
     if (code == SQLITE_NOTADB) {
-      throw StoreError(quoted(path) + " is not a Spanforge project (it is not a SQLite database).");
+      throw StoreError(quotedPath(path) +
+                       " is not a Spanforge project (it is not a SQLite database).");
     }
     throw error;
   }
@@ -77,6 +95,57 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path) {
     sqlite3_close_v2(db_);
     throw;
   }
+  setStatementTimeLimit(std::chrono::milliseconds(0));
+}
+
+void Database::configure() {
+  // SQLite's advice for database files from untrusted sources
+  // (https://www.sqlite.org/security.html): the schema is data, not code.
+  struct Setting {
+    int option;
+    int value;
+    const char* what;
+  };
+  const Setting settings[] = {
+      {SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"},
+      {SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "trusted_schema off"},
+      {SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, "no load_extension"},
+      {SQLITE_DBCONFIG_ENABLE_VIEW, 0, "no views"},
+  };
+  for (const Setting& s : settings) {
+    int now = -1;
+    if (sqlite3_db_config(db_, s.option, s.value, &now) != SQLITE_OK || now != s.value) {
+      sqlite3_close_v2(db_);
+      db_ = nullptr;
+      throw StoreError("Cannot open " + quotedPath(path_) + ": SQLite refused " + s.what + ".");
+    }
+  }
+  sqlite3_limit(db_, SQLITE_LIMIT_ATTACHED, 0);
+  // No mapping of the file into memory: a damaged or crafted file is read
+  // through checked reads; cell_size_check finds bad b-tree cells early.
+  if (sqlite3_exec(db_, "PRAGMA mmap_size = 0; PRAGMA cell_size_check = ON", nullptr, nullptr,
+                   nullptr) != SQLITE_OK) {
+    StorageError error = sqliteError(db_, sqlite3_errcode(db_), "cannot open it");
+    sqlite3_close_v2(db_);
+    db_ = nullptr;
+    throw error;
+  }
+}
+
+int Database::onProgress(void* self) {
+  const auto limit = static_cast<Database*>(self)->timeLimit_;
+  if (!StepTimer::exceeded(limit)) return 0;
+  StepTimer::noteInterrupt(limit);
+  return 1;
+}
+
+void Database::setStatementTimeLimit(std::chrono::milliseconds limit) {
+  timeLimit_ = limit;
+  if (limit.count() > 0) {
+    sqlite3_progress_handler(db_, kProgressInstructions, &Database::onProgress, this);
+  } else {
+    sqlite3_progress_handler(db_, 0, nullptr, nullptr);
+  }
 }
 
 Database::~Database() {
@@ -85,8 +154,34 @@ Database::~Database() {
 }
 
 void Database::exec(const std::string& sql) {
+  StepTimer timer;
   if (const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr); rc != SQLITE_OK) {
     throw sqliteError(db_, rc);
+  }
+}
+
+void Database::trustCheckedSchema() {
+  int now = -1;
+  if (sqlite3_db_config(db_, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 1, &now) != SQLITE_OK || now != 1) {
+    throw StoreError("Cannot open " + quotedPath(path_) + ": SQLite refused trusted_schema.");
+  }
+}
+
+void Database::backupTo(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    throw StoreError("Cannot back up " + quotedPath(path_) + " to " + quotedPath(path) +
+                     ": a file with that name already exists.");
+  }
+  Database copy(path, OpenMode::OpenOrCreate);
+  sqlite3_backup* backup = sqlite3_backup_init(copy.handle(), "main", db_, "main");
+  if (!backup) throw sqliteError(copy.handle(), sqlite3_errcode(copy.handle()), "cannot back up");
+  const int rc = sqlite3_backup_step(backup, -1);
+  sqlite3_backup_finish(backup);
+  if (rc != SQLITE_DONE) {
+    StorageError error = sqliteError(copy.handle(), rc, "cannot write the backup");
+    std::filesystem::remove(path, ec);
+    throw error;
   }
 }
 
@@ -130,6 +225,13 @@ std::string Database::journalMode() {
 void Database::runBeforeCommit() {
   for (const auto& fn : beforeCommit_) fn();
 }
+
+StatementTimeLimit::StatementTimeLimit(Database& db, std::chrono::milliseconds limit)
+    : db_(db), previous_(db.statementTimeLimit()) {
+  db_.setStatementTimeLimit(limit);
+}
+
+StatementTimeLimit::~StatementTimeLimit() { db_.setStatementTimeLimit(previous_); }
 
 Transaction::Transaction(Database& db) : db_(db) {
   if (db_.depth() == 0) {

@@ -1,6 +1,7 @@
 #include "store/sqliteerror.h"
 
 #include "store/lockholder.h"
+#include "store/steptimer.h"
 
 #include <sqlite3.h>
 
@@ -54,6 +55,19 @@ StorageError sqliteError(sqlite3* db, int rc, const std::string& context) {
           "the project file is damaged (cut short or overwritten); restore it from a backup or "
           "an earlier copy";
       break;
+    case SQLITE_INTERRUPT: {
+      const auto limit = StepTimer::lastInterruptLimit();
+      if (limit.count() > 0) {
+        std::string seconds = std::to_string(limit.count() / 1000);
+        if (limit.count() % 1000) {
+          seconds = std::to_string(limit.count() / 1000.0);
+          seconds.erase(seconds.find_last_not_of('0') + 1);
+        }
+        advice = "a statement took longer than " + seconds +
+                 " s and was stopped (the file may be damaged or crafted to be slow)";
+      }
+      break;
+    }
     case SQLITE_FULL:
       advice = "the disk is full; nothing of this change was saved";
       break;

@@ -1,6 +1,7 @@
 #include "store/statement.h"
 
 #include "store/sqliteerror.h"
+#include "store/steptimer.h"
 
 #include <sqlite3.h>
 
@@ -9,6 +10,7 @@
 namespace spanforge::store {
 
 Statement::Statement(sqlite3* db, const std::string& sql) : db_(db) {
+  StepTimer timer;  // preparing may read and parse the file's schema
   const int rc =
       sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size() + 1), &stmt_, nullptr);
   if (rc != SQLITE_OK) {
@@ -76,7 +78,11 @@ int Statement::parameterIndex(const char* name) const {
 }
 
 bool Statement::step() {
-  const int rc = sqlite3_step(stmt_);
+  int rc = 0;
+  {
+    StepTimer timer;
+    rc = sqlite3_step(stmt_);
+  }
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
   // Read the message before reset() so it describes this failure; reset so
