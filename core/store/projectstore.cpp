@@ -2,6 +2,7 @@
 
 #include "store/fileheader.h"
 #include "store/migrations.h"
+#include "store/schemacheck.h"
 #include "store/searchindex.h"
 #include "store/storeerror.h"
 
@@ -82,6 +83,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path) {
   try {
     db->enableWal();
     Migrations::migrate(*db);
+    db->trustCheckedSchema();  // ours: just made
   } catch (...) {
     db.reset();
     removeFiles(path);  // don't leave a half-made project behind
@@ -104,8 +106,11 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, Access
   if (access == Access::ReadWrite) requireWritable(path);
   if (!canWrite) return openReadOnly(path);
   auto db = std::make_unique<Database>(path, Database::OpenMode::ExistingOnly);
-  // Identify the file before changing anything in it (WAL rewrites the header).
+  // Identify the file before changing anything in it (WAL rewrites the header),
+  // and refuse SQL someone else put in it before anything could run it.
   Migrations::checkCompatible(*db, false);
+  SchemaCheck::require(*db);
+  db->trustCheckedSchema();
   db->enableWal();
   Migrations::migrate(*db);
   std::unique_ptr<ProjectStore> project(new ProjectStore(path, std::move(db)));
@@ -131,6 +136,7 @@ std::unique_ptr<ProjectStore> ProjectStore::openReadOnly(const std::string& path
                                                          : Database::OpenMode::Immutable;
   auto db = std::make_unique<Database>(path, mode);
   Migrations::checkCompatible(*db, false);
+  SchemaCheck::require(*db);
   if (db->userVersion() < Migrations::latestVersion()) {
     throw StoreError("Cannot open the project " + quoted(path) +
                      " read-only: it was saved by an older Spanforge and must be upgraded, "
@@ -154,6 +160,10 @@ ProjectStore::ProjectStore(std::string path, std::unique_ptr<Database> db)
 ProjectStore::~ProjectStore() = default;
 
 int ProjectStore::schemaVersion() const { return db_->userVersion(); }
+
+void ProjectStore::setStatementTimeLimit(std::chrono::milliseconds limit) {
+  db_->setStatementTimeLimit(limit);
+}
 
 void ProjectStore::setSpansAndPredictions(int64_t documentId,
                                           const std::optional<std::vector<text::Span>>& gold,

@@ -8,6 +8,7 @@
 #include "store/runrepository.h"
 #include "text/span.h"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -29,13 +30,21 @@ class ProjectStore {
   enum class Access { ReadWrite, ReadOnly };
   // Opens an existing project, migrating it forward; throws StoreError for a
   // missing or empty file, a file that is not a project, one from a newer
-  // version, or (ReadWrite) a file or folder that cannot be written.
+  // version, one whose schema holds triggers, views, tables or indexes our
+  // migrations did not make (store::SchemaCheck: refused before anything is
+  // written or run), or (ReadWrite) a file or folder that cannot be written.
   static std::unique_ptr<ProjectStore> open(const std::string& path,
                                             Access access = Access::ReadWrite);
   ~ProjectStore();
 
   const std::string& path() const { return path_; }
   int schemaVersion() const;
+  // Bounds each SQLite call on this connection (Database::setStatementTimeLimit);
+  // the GUI's own connection uses Database::kInteractiveTimeLimit so that no
+  // file can freeze it. Zero: no limit (the default; long imports are legitimate).
+  void setStatementTimeLimit(std::chrono::milliseconds limit);
+  static constexpr std::chrono::milliseconds kInteractiveTimeLimit =
+      Database::kInteractiveTimeLimit;
 
   Database& db() { return *db_; }
   LabelRepository& labels() { return *labels_; }
