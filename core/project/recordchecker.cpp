@@ -1,6 +1,7 @@
 #include "project/recordchecker.h"
 
 #include "store/documentcodec.h"
+#include "store/labelname.h"
 #include "store/projectstore.h"
 #include "store/storeerror.h"
 
@@ -23,11 +24,13 @@ void RecordChecker::prepare(text::Document& doc) const {
 }
 
 void RecordChecker::check(const text::Document& doc, const std::string& file, int64_t line) const {
-  if (!allowNewLabels_) {
-    for (size_t i = 0; i < doc.spans.size(); ++i) {
-      if (!known_.count(doc.spans[i].label)) {
-        throw unknownLabel(doc.spans[i].label, known_, file, line, i);
-      }
+  for (size_t i = 0; i < doc.spans.size(); ++i) {
+    const std::string& label = doc.spans[i].label;
+    if (known_.count(label)) continue;
+    if (!allowNewLabels_) throw unknownLabel(label, known_, file, line, i);
+    // A label this record would create must be one the store accepts.
+    if (auto problem = store::LabelName::problem(label)) {
+      throw io::InputError(file, line, "spans[" + std::to_string(i) + "].label", *problem);
     }
   }
   using Codec = store::DocumentCodec;
@@ -45,10 +48,19 @@ void RecordChecker::check(const text::Document& doc, const std::string& file, in
 io::InputError RecordChecker::unknownLabel(const std::string& name,
                                            const std::set<std::string>& known,
                                            const std::string& file, int64_t line, size_t span) {
+  // A project may have thousands of labels: name the first few.
+  constexpr size_t kListed = 20;
   std::string names;
-  for (const auto& n : known) names += (names.empty() ? "" : ", ") + n;
+  size_t listed = 0;
+  for (const auto& n : known) {
+    if (listed++ == kListed) {
+      names += " and " + std::to_string(known.size() - kListed) + " more";
+      break;
+    }
+    names += (names.empty() ? "" : ", ") + store::LabelName::shown(n);
+  }
   return io::InputError(file, line, "spans[" + std::to_string(span) + "].label",
-                        "unknown label '" + name + "' (project labels: " +
+                        "unknown label '" + store::LabelName::shown(name) + "' (project labels: " +
                             (names.empty() ? "none" : names) + "; use --add-labels to create it)");
 }
 

@@ -39,7 +39,13 @@ void RecordStorer::ensureLabel(const std::string& name, const std::string& file,
                                size_t i) {
   if (known_.count(name)) return;
   if (!allowNewLabels_) throw RecordChecker::unknownLabel(name, known_, file, line, i);
-  project_.labels().add(name);
+  try {
+    project_.labels().add(name);
+  } catch (const store::StorageError&) {
+    throw;
+  } catch (const store::StoreError& e) {  // a name the store refuses
+    throw io::InputError(file, line, "spans[" + std::to_string(i) + "].label", e.what());
+  }
   known_.insert(name);
   pendingLabels_.push_back(name);
 }
