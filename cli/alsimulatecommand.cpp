@@ -6,6 +6,7 @@
 #include "cli/alsimulationreport.h"
 #include "cli/interruptguard.h"
 #include "cli/strategyoption.h"
+#include "text/printable.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
 #include "train/pretrain/pretrainer.h"
@@ -22,7 +23,7 @@ train::Corpus load(const std::string& path, std::ostream& err) {
   auto loaded = train::CorpusLoader::fromFile(path);
   constexpr size_t kShown = 5;
   for (size_t i = 0; i < loaded.warnings.size() && i < kShown; ++i)
-    err << "warning: " << loaded.warnings[i] << "\n";
+    err << "warning: " << text::printable(loaded.warnings[i]) << "\n";
   if (loaded.skipped > 0)
     err << "warning: " << loaded.skipped << " record(s) of " << path << " left out\n";
   return std::move(loaded.corpus);

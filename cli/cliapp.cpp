@@ -11,6 +11,7 @@
 #include "cli/predictcommand.h"
 #include "cli/pretraincommand.h"
 #include "cli/rankcommand.h"
+#include "cli/repaircommand.h"
 #include "cli/servecommand.h"
 #include "cli/statscommand.h"
 #include "cli/traincommand.h"
@@ -18,6 +19,7 @@
 #include "io/inputerror.h"
 #include "io/writeerror.h"
 #include "store/storeerror.h"
+#include "text/printable.h"
 #include "train/config/configerror.h"
 #include "train/distributed/distributederror.h"
 #include "train/package/modelpackageerror.h"
@@ -55,6 +57,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<RankCommand>());
   commands.push_back(std::make_unique<AlSimulateCommand>());
   commands.push_back(std::make_unique<ServeCommand>());
+  commands.push_back(std::make_unique<RepairCommand>());
   std::vector<CLI::App*> subs;
   for (auto& c : commands) subs.push_back(c->setup(app));
 
@@ -70,7 +73,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
     out << e.what() << "\n";
     return kOk;
   } catch (const CLI::ParseError& e) {
-    err << "error: " << e.what() << "\nRun with --help for usage.\n";
+    err << "error: " << text::printable(e.what()) << "\nRun with --help for usage.\n";
     return kBadInput;
   }
 
@@ -79,28 +82,28 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
     try {
       return commands[i]->run(console);
     } catch (const io::InputError& e) {
-      err << "error: " << e.what() << "\n";
+      err << "error: " << text::printable(e.what()) << "\n";
       return kBadInput;
     } catch (const io::WriteError& e) {  // data the chosen format cannot express
-      err << "error: " << e.what() << "\n";
+      err << "error: " << text::printable(e.what()) << "\n";
       return kBadInput;
     } catch (const train::ConfigError& e) {
-      err << "error: " << e.what() << "\n";
+      err << "error: " << text::printable(e.what()) << "\n";
       return kBadInput;
     } catch (const store::StoreError& e) {
-      err << "error: " << e.what() << "\n";
+      err << "error: " << text::printable(e.what()) << "\n";
       return kBadInput;
     } catch (const train::ModelPackageError& e) {  // missing, corrupt or incompatible model
-      err << "error: " << e.what() << "\n";
+      err << "error: " << text::printable(e.what()) << "\n";
       return kBadInput;
     } catch (const train::DistributedError& e) {  // a rank that failed or never started
-      err << "error: " << e.what() << "\n";
+      err << "error: " << text::printable(e.what()) << "\n";
       return kBadInput;
     } catch (const train::TrainingError& e) {
-      err << "error: " << e.what() << "\n";
+      err << "error: " << text::printable(e.what()) << "\n";
       return kBadInput;
     } catch (const std::exception& e) {
-      err << "internal error: " << e.what() << "\n";
+      err << "internal error: " << text::printable(e.what()) << "\n";
       return kInternalError;
     }
   }

@@ -2,6 +2,7 @@
 
 #include "project/datachecks.h"
 #include "store/projectstore.h"
+#include "text/printable.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -47,9 +48,9 @@ int DebugDataCommand::run(Console& console) {
                        : c.severity == project::Severity::Info  ? "ℹ"
                                                                 : "✔";
     warnings += c.severity == project::Severity::Warning;
-    console.out << mark << " " << c.message << "\n";
+    console.out << mark << " " << text::printable(c.message) << "\n";
     for (const auto& e : c.examples) {
-      console.out << "    document " << e.documentId << ": " << e.detail << "\n";
+      console.out << "    document " << e.documentId << ": " << text::printable(e.detail) << "\n";
     }
   }
   console.out << warnings << " warning(s)\n";

@@ -3,6 +3,7 @@
 #include "cli/ensembleoption.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
+#include "text/printable.h"
 #include "train/data/corpusloader.h"
 #include "train/device/parallelfor.h"
 #include "train/eval/evaluator.h"
@@ -63,9 +64,9 @@ int EvaluateCommand::run(Console& console) {
   }
   char line[160];
   auto row = [&](const std::string& label, const train::PrfScores& s) {
-    std::snprintf(line, sizeof line, "%-20s %7.2f %7.2f %7.2f %8lld\n", label.c_str(),
-                  100.0 * s.precision, 100.0 * s.recall, 100.0 * s.f1,
-                  static_cast<long long>(s.support));
+    std::snprintf(line, sizeof line, "%-20s %7.2f %7.2f %7.2f %8lld\n",
+                  text::printable(label).c_str(), 100.0 * s.precision, 100.0 * s.recall,
+                  100.0 * s.f1, static_cast<long long>(s.support));
     console.out << line;
   };
   std::snprintf(line, sizeof line, "%-20s %7s %7s %7s %8s\n", "label", "P", "R", "F", "support");

@@ -5,6 +5,7 @@
 #include "io/formatregistry.h"
 #include "project/importer.h"
 #include "store/projectstore.h"
+#include "text/printable.h"
 
 #include <CLI/CLI.hpp>
 
@@ -59,7 +60,8 @@ int ImportCommand::run(Console& console) {
   bar.finish();
 
   for (const auto& e : report.errors) {
-    console.err << (opts.skipInvalid ? "skipped: " : "error: ") << e.what() << "\n";
+    console.err << (opts.skipInvalid ? "skipped: " : "error: ") << text::printable(e.what())
+                << "\n";
   }
   if (!report.committed) {
     console.err << "Import refused: " << report.errors.size()
@@ -74,7 +76,7 @@ int ImportCommand::run(Console& console) {
   console.err << ".\n";
   if (!report.labelsAdded.empty()) {
     console.err << "New labels:";
-    for (const auto& l : report.labelsAdded) console.err << " " << l;
+    for (const auto& l : report.labelsAdded) console.err << " " << text::printable(l);
     console.err << "\n";
   }
   return kOk;

@@ -12,6 +12,7 @@
 #include "store/documentcodec.h"
 #include "store/projectstore.h"
 #include "store/rankingrepository.h"
+#include "text/printable.h"
 #include "train/package/ensembleloader.h"
 #include "train/package/modelpackage.h"
 
@@ -80,8 +81,8 @@ int RankCommand::run(Console& console) {
     return kBadInput;
   }
   if (!result.missingLabels.empty()) {
-    console.err << "warning: the project has no label " << joined(result.missingLabels) << ": "
-                << result.unstoredSpans
+    console.err << "warning: the project has no label "
+                << text::printable(joined(result.missingLabels)) << ": " << result.unstoredSpans
                 << " predicted span(s) with it were not stored (add the label to keep them)\n";
   }
   char summary[160];
@@ -128,7 +129,7 @@ int RankCommand::run(Console& console) {
                   static_cast<long long>(r.document.id));
     std::string snippet = store::DocumentCodec::snippet(r.document.snippet, kTableSnippet);
     if (snippet.size() < r.document.snippet.size() || r.document.length > 120) snippet += "...";
-    console.out << row << snippet << "\n";
+    console.out << row << text::printable(snippet) << "\n";
   }
   return kOk;
 }

@@ -1,6 +1,7 @@
 #include "cli/statscommand.h"
 
 #include "store/projectstore.h"
+#include "text/printable.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -48,8 +49,8 @@ int StatsCommand::run(Console& console) {
   }
   console.out << "Gold spans per label\n";
   for (const auto& [k, v] : j["spans"].items()) {
-    console.out << "  " << std::left << std::setw(20) << k << std::right << std::setw(10)
-                << v.get<int64_t>() << "\n";
+    console.out << "  " << std::left << std::setw(20) << text::printable(k) << std::right
+                << std::setw(10) << v.get<int64_t>() << "\n";
   }
   return kOk;
 }

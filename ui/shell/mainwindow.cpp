@@ -311,6 +311,8 @@ void MainWindow::setProject(std::unique_ptr<store::ProjectStore> project) {
   session_.reset();
   browser_->setSource(nullptr, {}, {});
   project_ = std::move(project);
+  // The UI thread must not freeze on a slow statement, however the file was made.
+  if (project_) project_->setStatementTimeLimit(store::ProjectStore::kInteractiveTimeLimit);
   updateActions();
 
   if (!project_) {
