@@ -2,11 +2,14 @@
 
 #include "cli/progressbar.h"
 #include "project/demoproject.h"
+#include "store/labelname.h"
 #include "store/projectstore.h"
 
 #include <CLI/CLI.hpp>
 
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace spanforge::cli {
 
@@ -30,14 +33,18 @@ int InitCommand::run(Console& console) {
                 << " documents.\n";
     return kOk;
   }
-  auto project = store::ProjectStore::create(path_);
+  std::vector<std::string> names;
   std::stringstream ss(labels_);
-  std::string name;
+  for (std::string name; std::getline(ss, name, ',');) {
+    if (name.empty()) continue;
+    store::LabelName::check(name);  // before the file exists: a bad name leaves nothing behind
+    names.push_back(name);
+  }
+  auto project = store::ProjectStore::create(path_);
   int added = 0;
   {
     store::Transaction tx(project->db());
-    while (std::getline(ss, name, ',')) {
-      if (name.empty()) continue;
+    for (const auto& name : names) {
       project->labels().add(name);
       ++added;
     }

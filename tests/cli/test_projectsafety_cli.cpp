@@ -175,6 +175,7 @@ TEST_CASE("import --add-labels refuses bad label names, naming the line and the 
   const auto r = cli({"stats", proj, "--json"});
   CHECK(nlohmann::json::parse(r.out)["spans"].size() == 2);  // no label was created
   CHECK(cli({"init", dir.file("q.sfproj"), "--labels", "A\tB"}).code == 1);
+  CHECK_FALSE(fs::exists(dir.file("q.sfproj")));
 }
 
 TEST_CASE("a path that looks like a URI is a file, the same for every command") {
