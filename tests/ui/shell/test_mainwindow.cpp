@@ -146,10 +146,17 @@ TEST_CASE("MainWindow refuses damaged and newer projects, naming them, and chang
   std::filesystem::resize_file(cut, std::filesystem::file_size(cut) / 2);
   const std::string empty = dir.file("empty.spanforge");
   std::ofstream{empty};
+  // Issue #31: SQL planted in a project is refused before anything runs it.
+  const std::string planted = dir.file("planted.spanforge");
+  makeProject(planted, 3);
+  store::Database(planted).exec(
+      "CREATE TRIGGER wipe AFTER UPDATE ON runs BEGIN DELETE FROM spans; END");
 
-  const std::pair<std::string, QString> cases[] = {{future, QStringLiteral("newer")},
-                                                   {cut, QStringLiteral("truncated")},
-                                                   {empty, QStringLiteral("empty")}};
+  const std::pair<std::string, QString> cases[] = {
+      {future, QStringLiteral("newer")},
+      {cut, QStringLiteral("truncated")},
+      {empty, QStringLiteral("empty")},
+      {planted, QStringLiteral("trigger \"wipe\" (not made by Spanforge)")}};
   for (const auto& [path, says] : cases) {
     INFO(path);
     const std::string before = slurp(path);
@@ -165,6 +172,8 @@ TEST_CASE("MainWindow refuses damaged and newer projects, naming them, and chang
   const std::string good = dir.file("good.spanforge");
   makeProject(good, 2);
   CHECK(window.openProject(qpath(good)));  // the window keeps working
+  // The UI thread's connection bounds every statement (no file can freeze it).
+  CHECK(window.project()->db().statementTimeLimit() == store::ProjectStore::kInteractiveTimeLimit);
 }
 
 TEST_CASE("MainWindow creates empty projects and remembers recent ones") {
