@@ -63,23 +63,19 @@ void ConnectionDeadlines::run() {
 }
 
 void ConnectionDeadlines::dropOverdue() {
-  int dropped = 0;
-  {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    const auto now = Clock::now();
-    for (auto& [key, e] : connections_) {
-      if (e.dropped || e.phase == Phase::Processing) continue;
-      const auto limit = e.phase == Phase::Receiving ? read_ : write_;
-      if (now - e.since <= limit) continue;
-      // Under the lock: closed() has not run, so the socket is still this
-      // connection's. The library sees the end of the stream and closes it.
-      ::shutdown(e.fd, SHUT_RDWR);
-      e.dropped = true;
-      ++dropped;
-    }
-  }
-  for (int i = 0; i < dropped; ++i)
+  const std::lock_guard<std::mutex> lock(mutex_);
+  const auto now = Clock::now();
+  for (auto& [key, e] : connections_) {
+    if (e.dropped || e.phase == Phase::Processing) continue;
+    const auto limit = e.phase == Phase::Receiving ? read_ : write_;
+    if (now - e.since <= limit) continue;
+    e.dropped = true;
+    // Counted first, so that whoever sees the connection end sees it counted.
     if (onDropped_) onDropped_();
+    // Under the lock: closed() has not run, so the socket is still this
+    // connection's. The library sees the end of the stream and closes it.
+    ::shutdown(e.fd, SHUT_RDWR);
+  }
 }
 
 }  // namespace spanforge::serve

@@ -24,7 +24,8 @@ class ConnectionDeadlines {
     Sending,     // the answer is queued: the write deadline runs
   };
 
-  // `onDropped` runs (on the deadline thread) for each connection dropped.
+  // `onDropped` runs (on the deadline thread, with the lock held: it must
+  // not call back) for each connection dropped, before its socket is shut.
   ConnectionDeadlines(std::chrono::milliseconds read, std::chrono::milliseconds write,
                       std::function<void()> onDropped);
   ~ConnectionDeadlines();  // stop()

@@ -16,8 +16,11 @@ struct ServeLimits {
   size_t maxBodyBytes = 4 * 1024 * 1024;  // larger bodies (chunked too) get 413
   int64_t maxDocuments = 1000;            // texts or records per request; more get 413
   int64_t maxDocumentChars = 100000;      // code points per text; longer gets 413
-  int64_t maxTokens = 100000;             // tokens per request, pre-tokenised ones too
-  int64_t maxTasks = 200;                 // Label Studio tasks per request
+  // Tokens per request, pre-tokenised ones too, and Label Studio tasks: a
+  // request stays within seconds on one CPU thread (the default model
+  // predicts about 4,000-14,000 tokens/s; 200 tasks of 26 words took 1.5 s).
+  int64_t maxTokens = 20000;
+  int64_t maxTasks = 200;
   // From a connection's first byte (or its previous answer) to the last byte
   // of the request; a client still sending then is dropped. Also the idle
   // time after which a kept-alive connection is closed.

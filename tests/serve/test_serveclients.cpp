@@ -97,7 +97,7 @@ TEST_CASE("serve clients: a 1 GB Content-Length gets 413 before any of the body 
         std::string::npos);
 }
 
-TEST_CASE("serve clients: headers trickled past the deadline are dropped; /health answers") {
+TEST_CASE("serve clients: headers trickled past the deadline are dropped while /health answers") {
   serve::ServeLimits limits;
   limits.readTimeoutSeconds = 1;
   const Server s(limits);

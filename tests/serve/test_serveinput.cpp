@@ -156,7 +156,7 @@ TEST_CASE("serve input: unknown endpoints get a JSON 404, counted under one labe
   CHECK(m.find("spanforge_requests_total{path=\"other\",status=\"404\"} 6\n") != std::string::npos);
 }
 
-TEST_CASE("serve input: bodies held at once are bounded; past it, 503 with Retry-After") {
+TEST_CASE("serve input: bodies held at once are bounded, then 503 with Retry-After") {
   serve::ServeLimits limits;
   limits.maxBufferedBytes = 1000;
   const Server s(limits);

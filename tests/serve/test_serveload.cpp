@@ -46,7 +46,7 @@ void raiseFileLimit() {
 
 }  // namespace
 
-TEST_CASE("serve load: 200 slow connections and 16 clients; /health within 1 s, RSS bounded") {
+TEST_CASE("serve load: 200 slow connections and 16 clients, /health within 1 s and RSS bounded") {
   raiseFileLimit();
   rlimit files{};
   ::getrlimit(RLIMIT_NOFILE, &files);

@@ -16,7 +16,7 @@
 using namespace spanforge::serve;
 using std::chrono::milliseconds;
 
-TEST_CASE("worker pool: a bounded queue; stop cancels what has not started") {
+TEST_CASE("worker pool: a bounded queue, and stop cancels what has not started") {
   std::mutex m;
   std::condition_variable cv;
   bool release = false, started = false;
