@@ -7,6 +7,7 @@
 #include "train/package/ensembleloader.h"
 #include "train/package/modelpackage.h"
 
+#include <sys/resource.h>
 #include <CLI/CLI.hpp>
 
 #include <chrono>
@@ -33,15 +34,34 @@ CLI::App* ServeCommand::setup(CLI::App& app) {
   cmd->add_option("--threads", limits_.threads, "Requests served at once")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
-  cmd->add_option("--max-documents", limits_.maxDocuments, "Texts or records per request")
+  cmd->add_option("--max-documents", limits_.maxDocuments,
+                  "Texts or records per request; more get HTTP 413")
       ->check(CLI::Range(int64_t{1}, int64_t{1000000}))
       ->capture_default_str();
-  cmd->add_option("--max-body-mb", maxBodyMb_, "Largest request body in MB")
+  cmd->add_option("--max-tokens", limits_.maxTokens,
+                  "Tokens per request, pre-tokenised ones included; more get HTTP 413")
+      ->check(CLI::Range(int64_t{1}, int64_t{100000000}))
+      ->capture_default_str();
+  cmd->add_option("--max-tasks", limits_.maxTasks,
+                  "Label Studio tasks per request; more get HTTP 413")
+      ->check(CLI::Range(int64_t{1}, int64_t{1000000}))
+      ->capture_default_str();
+  cmd->add_option("--max-body-mb", maxBodyMb_,
+                  "Largest request body in MB, chunked ones too; larger get HTTP 413")
       ->check(CLI::Range(0.001, 1024.0))
       ->capture_default_str();
   cmd->add_option("--timeout", limits_.readTimeoutSeconds,
-                  "Seconds a client may take to send a request or read the answer")
+                  "Seconds a client may take to send a whole request, or to read the answer; "
+                  "a slower one is disconnected")
       ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+  cmd->add_option("--max-connections", limits_.maxConnections,
+                  "Open connections at once, slow ones included")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_option("--max-queued", limits_.maxQueued,
+                  "Requests waiting for a thread; more get HTTP 503 with Retry-After")
+      ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   return cmd;
 }
@@ -49,6 +69,12 @@ CLI::App* ServeCommand::setup(CLI::App& app) {
 int ServeCommand::run(Console& console) {
   // Requests run side by side, one thread each.
   model::ComputeThreads::apply(1);
+  // Room for --max-connections sockets: the soft limit is often 1024.
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &files);
+  }
   const train::ModelPackage package = train::EnsembleLoader::load(model_, members_);
   serve::ModelServer::Options options;
   options.host = host_;

@@ -15,7 +15,8 @@ packages=(
   libcli11-dev                                # spanforge-cli argument parsing
   libutf8proc-dev                             # Unicode categories for the tokenizer
   libxxhash-dev                               # content hashes for duplicate detection
-  libcpp-httplib-dev                          # spanforge-cli serve: HTTP server (and test client)
+  libmicrohttpd-dev                           # spanforge-cli serve: HTTP server (event-driven)
+  libcpp-httplib-dev                          # HTTP client of the serve tests and bench_serve
   libpugixml-dev                              # serve: Label Studio's labeling config (XML)
   zlib1g-dev                                  # gzip-compressed word vectors
   catch2                                      # tests

@@ -43,9 +43,7 @@ ServeResponse LabelStudioEndpoint::setup(const Json& request) const {
   LabelStudioConfig config;
   ServeResponse error;
   if (!configOf(request, "schema", model_.labels(), config, error)) return error;
-  ServeResponse r;
-  r.body = Json{{"model_version", modelVersion_}}.dump();
-  return r;
+  return ServeResponse::json(Json{{"model_version", modelVersion_}});
 }
 
 ServeResponse LabelStudioEndpoint::predict(const Json& request) const {
@@ -54,7 +52,8 @@ ServeResponse LabelStudioEndpoint::predict(const Json& request) const {
   if (!configOf(request, "label_config", model_.labels(), config, error)) return error;
   const Json& tasks = request["tasks"];
   if (!tasks.is_array()) return ServeResponse::error(400, "expected an array", "tasks");
-  if (auto refused = limits_.tooMany(tasks.size(), "tasks", "tasks")) return *refused;
+  if (auto refused = limits_.tooMany(tasks.size(), limits_.maxTasks, "tasks", "tasks"))
+    return *refused;
   std::vector<std::string> texts;
   std::vector<std::vector<text::Token>> tokens;
   const text::Tokenizer tokenizer;
@@ -72,6 +71,7 @@ ServeResponse LabelStudioEndpoint::predict(const Json& request) const {
     if (auto refused = limits_.tooLong(texts.back(), field)) return *refused;
     tokens.push_back(tokenizer.tokenize(texts.back()));
     words += static_cast<int64_t>(tokens.back().size());
+    if (auto refused = limits_.tooManyTokens(words, at)) return *refused;
   }
   const auto predictions = PredictionRecords::predict(model_, tokens, 1);
   Json results = Json::array();
@@ -97,8 +97,8 @@ ServeResponse LabelStudioEndpoint::predict(const Json& request) const {
                        {"score", predictions[i].bestPathProbability},
                        {"model_version", modelVersion_}});
   }
-  ServeResponse r;
-  r.body = Json{{"results", std::move(results)}, {"model_version", modelVersion_}}.dump();
+  ServeResponse r =
+      ServeResponse::json(Json{{"results", std::move(results)}, {"model_version", modelVersion_}});
   r.words = words;
   return r;
 }

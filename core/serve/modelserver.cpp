@@ -1,19 +1,20 @@
 #include "serve/modelserver.h"
 
-#include "model/nermodel.h"
-#include "serve/labelstudioendpoint.h"
-#include "serve/predictendpoint.h"
-#include "serve/requestbody.h"
+#include "serve/connectiondeadlines.h"
+#include "serve/listensocket.h"
 #include "serve/servemetrics.h"
-#include "serve/serveresponse.h"
+#include "serve/serveroutes.h"
+#include "serve/workerpool.h"
 
-#include <httplib.h>
-#include <nlohmann/json.hpp>
+#include <fcntl.h>
+#include <microhttpd.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
-#include <sys/socket.h>
-
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <stdexcept>
 #include <thread>
 
@@ -21,162 +22,298 @@ namespace spanforge::serve {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using Route = ServeRoutes::Route;
+using Phase = ConnectionDeadlines::Phase;
 
-// Set by our handlers, so the logger counts only the answers httplib gave
-// by itself (404, 413, ...), which have no timing.
-thread_local bool tHandled = false;
+// MHD's pool per connection: the request line and headers must fit in it
+// (larger ones get MHD's own 431), and it bounds what a connection costs.
+constexpr size_t kConnectionMemory = 32 * 1024;
+// How long stop() lets answers already computed reach their clients.
+constexpr auto kStopGrace = std::chrono::seconds(2);
 
-void send(httplib::Response& res, const ServeResponse& r) {
-  res.status = r.status;
-  res.set_content(r.body, r.contentType.c_str());
+// One HTTP request with a body, from its headers to its answer: MHD's
+// per-request pointer. Owned by the polling thread, except while its
+// connection is suspended, when the worker answering it owns it.
+struct Request {
+  enum class State {
+    Receiving,  // keeping the body
+    Refusing,   // past a limit: the rest of the body is read and dropped
+    Waiting,    // complete; queued or on a worker (connection suspended)
+    Answered,   // `answer` is set; queue it when MHD calls again
+  };
+
+  Route route = Route::NotFound;
+  State state = State::Receiving;
+  std::string body;
+  size_t received = 0;
+  size_t reserved = 0;      // bytes counted in Impl::buffered
+  bool dispatched = false;  // handed to the pool: counted in Impl::owed
+  ServeResponse answer;
+  Clock::time_point start = Clock::now();
+};
+
+// Open connections the process has file descriptors for: a few are kept
+// for the model, the log and the listening socket.
+unsigned connectionLimit(int wanted) {
+  rlimit files{};
+  rlim_t available = 1024;
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY)
+    available = files.rlim_cur;
+  const rlim_t limit = std::min<rlim_t>(static_cast<rlim_t>(std::max(1, wanted)),
+                                        available > 64 ? available - 32 : 16);
+  return static_cast<unsigned>(limit);
 }
 
 }  // namespace
 
 struct ModelServer::Impl {
   Impl(const model::NerModel& m, Options o)
-      : model(m),
-        options(std::move(o)),
-        predict(m, options.modelVersion, options.limits),
-        labelStudio(m, options.modelVersion, options.limits) {}
+      : options(std::move(o)), routes(m, options.modelVersion, options.limits, metrics) {}
 
-  // Runs `handler`, times it and counts it.
-  template <typename F>
-  httplib::Server::Handler timed(const std::string& path, F handler) {
-    return [this, path, handler](const httplib::Request& req, httplib::Response& res) {
-      const auto start = Clock::now();
-      const ServeResponse r = handler(req);
-      send(res, r);
-      tHandled = true;
-      metrics.record(path, r.status, std::chrono::duration<double>(Clock::now() - start).count(),
-                     r.words);
-    };
+  // --- MHD's callbacks (on the polling thread) ---
+
+  static MHD_Result onRequest(void* cls, MHD_Connection* c, const char* url, const char* method,
+                              const char*, const char* data, size_t* size, void** state) {
+    return static_cast<Impl*>(cls)->request(c, url, method, data, size, state);
   }
 
-  ServeResponse health() const {
-    nlohmann::ordered_json j;
-    j["status"] = "UP";
-    j["model_version"] = options.modelVersion;
-    j["labels"] = model.labels();
-    ServeResponse r;
-    r.body = j.dump();
+  static void onCompleted(void* cls, MHD_Connection* c, void** state, MHD_RequestTerminationCode) {
+    Impl& d = *static_cast<Impl*>(cls);
+    if (auto* r = static_cast<Request*>(*state)) {
+      if (r->dispatched) --d.owed;
+      d.release(*r);
+      delete r;
+      *state = nullptr;
+    }
+    // A kept-alive connection: the read deadline runs for its next request.
+    d.deadlines->enter(c, Phase::Receiving);
+  }
+
+  static void onConnection(void* cls, MHD_Connection* c, void**,
+                           MHD_ConnectionNotificationCode code) {
+    Impl& d = *static_cast<Impl*>(cls);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+      const MHD_ConnectionInfo* info =
+          MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+      if (info != nullptr) d.deadlines->opened(c, info->connect_fd);
+    } else {
+      d.deadlines->closed(c);  // MHD closes the socket after this
+    }
+  }
+
+  MHD_Result request(MHD_Connection* c, const char* url, const char* method, const char* data,
+                     size_t* size, void** state) {
+    auto* r = static_cast<Request*>(*state);
+    if (r == nullptr) return begin(c, url, method, state);
+    if (*size > 0) {
+      receive(*r, data, *size);
+      *size = 0;  // every byte is taken: kept, or dropped past a limit
+      return MHD_YES;
+    }
+    switch (r->state) {
+      case Request::State::Receiving:
+        return dispatch(c, *r);
+      case Request::State::Refusing:
+        return reply(c, r->route, r->answer, r->start, true);
+      case Request::State::Answered:
+        return reply(c, r->route, r->answer, r->start);
+      case Request::State::Waiting:
+        break;
+    }
+    return MHD_YES;
+  }
+
+  // The headers are in: answer what needs no body, or get ready for one.
+  MHD_Result begin(MHD_Connection* c, const char* url, const char* method, void** state) {
+    const auto start = Clock::now();
+    const Route route = ServeRoutes::route(method, url);
+    if (!ServeRoutes::readsBody(route))
+      return reply(c, route, routes.answer(route, method, url, {}), start);
+    const ServeLimits& l = options.limits;
+    size_t expected = 0;
+    if (const char* length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length")) {
+      // Refused before a byte of the body is read (MHD then closes the
+      // connection rather than read the rest).
+      const unsigned long long n = std::strtoull(length, nullptr, 10);
+      if (n > l.maxBodyBytes) return reply(c, route, tooLarge(), start, true);
+      expected = static_cast<size_t>(n);
+    }
+    auto r = std::make_unique<Request>();
+    r->route = route;
+    r->start = start;
+    if (!reserve(*r, expected)) return reply(c, route, busy(), start, true);
+    r->body.reserve(expected);
+    *state = r.release();
+    return MHD_YES;
+  }
+
+  // `n` more body bytes arrived: counts them against the limits, and
+  // switches to dropping them once one is passed.
+  void receive(Request& r, const char* data, size_t n) {
+    r.received += n;
+    if (r.state != Request::State::Receiving) return;
+    if (r.received > options.limits.maxBodyBytes)
+      refuse(r, tooLarge());
+    else if (r.received > r.reserved && !reserve(r, r.received - r.reserved))
+      refuse(r, busy());
+    else
+      r.body.append(data, n);
+  }
+
+  void refuse(Request& r, ServeResponse answer) {
+    r.state = Request::State::Refusing;
+    r.answer = std::move(answer);
+    std::string().swap(r.body);
+    release(r);
+  }
+
+  // A complete request: to a worker, the connection suspended meanwhile.
+  MHD_Result dispatch(MHD_Connection* c, Request& r) {
+    r.state = Request::State::Waiting;
+    deadlines->enter(c, Phase::Processing);
+    MHD_suspend_connection(c);
+    r.dispatched = true;
+    ++owed;
+    Request* request = &r;
+    const bool queued = pool->tryPost([this, c, request](bool cancelled) {
+      request->answer = cancelled ? ServeResponse::error(503, "the server is stopping")
+                                  : routes.answer(request->route, "POST", "", request->body);
+      std::string().swap(request->body);
+      release(*request);
+      request->state = Request::State::Answered;
+      MHD_resume_connection(c);  // MHD calls request() again, which replies
+    });
+    if (!queued) {
+      ServeResponse full =
+          ServeResponse::error(503, "the server is busy: too many requests are waiting");
+      full.retryAfterSeconds = 1;
+      request->answer = std::move(full);
+      request->state = Request::State::Answered;
+      MHD_resume_connection(c);
+    }
+    return MHD_YES;
+  }
+
+  // `hangUp`: close the connection after the answer (a body refused: the
+  // client is not one to keep).
+  MHD_Result reply(MHD_Connection* c, Route route, const ServeResponse& answer,
+                   Clock::time_point start, bool hangUp = false) {
+    MHD_Response* response = MHD_create_response_from_buffer(
+        answer.body.size(), const_cast<char*>(answer.body.data()), MHD_RESPMEM_MUST_COPY);
+    if (response == nullptr) return MHD_NO;
+    MHD_add_response_header(response, "Content-Type", answer.contentType.c_str());
+    if (hangUp) MHD_add_response_header(response, "Connection", "close");
+    if (answer.retryAfterSeconds > 0)
+      MHD_add_response_header(response, "Retry-After",
+                              std::to_string(answer.retryAfterSeconds).c_str());
+    deadlines->enter(c, Phase::Sending);
+    const MHD_Result queued = MHD_queue_response(c, static_cast<unsigned>(answer.status), response);
+    MHD_destroy_response(response);
+    metrics.record(ServeRoutes::metricsPath(route), answer.status,
+                   std::chrono::duration<double>(Clock::now() - start).count(), answer.words);
+    return queued;
+  }
+
+  ServeResponse tooLarge() const {
+    return ServeResponse::error(413, "the request body is larger than " +
+                                         std::to_string(options.limits.maxBodyBytes) + " bytes");
+  }
+  static ServeResponse busy() {
+    ServeResponse r =
+        ServeResponse::error(503, "the server is busy: too many request bodies are held");
+    r.retryAfterSeconds = 1;
     return r;
   }
 
-  void routes() {
-    server.Get("/health", timed("/health", [this](const httplib::Request&) { return health(); }));
-    // Label Studio's ML backend posts {"tasks": ..., "label_config": ...} to
-    // the same path as our own records.
-    server.Post("/predict", timed("/predict", [this](const httplib::Request& req) {
-                  nlohmann::ordered_json j;
-                  ServeResponse error;
-                  if (!parseRequestBody(req.body, j, error)) return error;
-                  if (j.is_object() && j.contains("tasks")) return labelStudio.predict(j);
-                  return predict.handle(std::move(j));
-                }));
-    server.Post("/setup", timed("/setup", [this](const httplib::Request& req) {
-                  nlohmann::ordered_json j;
-                  ServeResponse error;
-                  if (!parseRequestBody(req.body, j, error)) return error;
-                  return labelStudio.setup(j);
-                }));
-    server.Get("/metrics", timed("/metrics", [this](const httplib::Request&) {
-                 ServeResponse r;
-                 r.body = metrics.prometheus();
-                 r.contentType = "text/plain; version=0.0.4";
-                 return r;
-               }));
-    // httplib's own 4xx (unknown path, body too large) get a JSON error too.
-    using Answered = httplib::Server::HandlerWithResponse;
-    server.set_error_handler(Answered([](const httplib::Request& req, httplib::Response& res) {
-      if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-      std::string message = "HTTP status " + std::to_string(res.status);
-      if (res.status == 404) message = "no such endpoint: " + req.method + " " + req.path;
-      if (res.status == 413) message = "the request body is too large";
-      if (res.status == 400) message = "a malformed HTTP request";
-      send(res, ServeResponse::error(res.status, message));
-      return httplib::Server::HandlerResponse::Handled;
-    }));
-    server.set_exception_handler(
-        [](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
-          std::string what = "internal error";
-          try {
-            std::rethrow_exception(e);
-          } catch (const std::exception& x) {
-            what += std::string(": ") + x.what();
-          } catch (...) {
-          }
-          send(res, ServeResponse::error(500, what));
-        });
-    server.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
-      if (!tHandled) metrics.record(req.path, res.status, -1.0, 0);
-      tHandled = false;
-    });
+  // Counts `n` more bytes of `r` against limits.maxBufferedBytes.
+  bool reserve(Request& r, size_t n) {
+    size_t held = buffered.load();
+    do {
+      if (held + n > options.limits.maxBufferedBytes) return false;
+    } while (!buffered.compare_exchange_weak(held, held + n));
+    r.reserved += n;
+    return true;
+  }
+  void release(Request& r) {
+    buffered -= r.reserved;
+    r.reserved = 0;
   }
 
-  const model::NerModel& model;
   Options options;
-  PredictEndpoint predict;
-  LabelStudioEndpoint labelStudio;
   ServeMetrics metrics;
-  httplib::Server server;
-  std::thread thread;
+  ServeRoutes routes;
+  std::unique_ptr<WorkerPool> pool;
+  std::unique_ptr<ConnectionDeadlines> deadlines;
+  MHD_Daemon* daemon = nullptr;
+  int listenFd = -1;
   int port = 0;
-  std::atomic<bool> listening{false};
+  std::atomic<size_t> buffered{0};
+  std::atomic<int> owed{0};  // requests handed to the pool, not yet completed
+  std::atomic<bool> serving{false};
 };
 
 ModelServer::ModelServer(const model::NerModel& model, Options options)
-    : impl_(std::make_unique<Impl>(model, std::move(options))) {
-  Impl& d = *impl_;
-  const ServeLimits& l = d.options.limits;
-  const size_t threads = static_cast<size_t>(std::max(1, l.threads));
-  // httplib owns the queue it is given (its API takes a raw pointer).
-  d.server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  d.server.set_payload_max_length(l.maxBodyBytes);
-  d.server.set_read_timeout(l.readTimeoutSeconds, 0);
-  d.server.set_write_timeout(l.writeTimeoutSeconds, 0);
-  d.server.set_keep_alive_timeout(5);
-  // httplib's default adds SO_REUSEPORT, with which a second server on the
-  // same port starts without an error and takes half the requests. Only
-  // SO_REUSEADDR (restart right after a stop) here.
-  d.server.set_socket_options([](socket_t sock) {
-    const int yes = 1;
-    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  d.routes();
-}
+    : impl_(std::make_unique<Impl>(model, std::move(options))) {}
 
 ModelServer::~ModelServer() { stop(); }
 
 void ModelServer::start() {
   Impl& d = *impl_;
-  if (d.thread.joinable()) return;
-  const std::string& host = d.options.host;
-  d.port = d.options.port == 0
-               ? d.server.bind_to_any_port(host)
-               : (d.server.bind_to_port(host, d.options.port) ? d.options.port : -1);
-  if (d.port <= 0)
-    throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(d.options.port) +
-                             " (in use, or not an address of this machine)");
-  d.listening = true;
-  d.thread = std::thread([&d] {
-    d.server.listen_after_bind();
-    d.listening = false;
-  });
-  // listen_after_bind() marks the server running before it accepts; the
-  // socket is bound already, so connections queue until then.
-  for (int i = 0; i < 200 && !d.server.is_running(); ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  if (d.daemon != nullptr) return;
+  const ServeLimits& l = d.options.limits;
+  ListenSocket socket(d.options.host, d.options.port);
+  d.pool = std::make_unique<WorkerPool>(l.threads, static_cast<size_t>(std::max(1, l.maxQueued)));
+  d.deadlines = std::make_unique<ConnectionDeadlines>(
+      std::chrono::seconds(std::max(1, l.readTimeoutSeconds)),
+      std::chrono::seconds(std::max(1, l.writeTimeoutSeconds)),
+      [&d] { d.metrics.recordDropped(); });
+  d.deadlines->start();
+  // One polling thread (epoll on Linux) for every connection; suspend and
+  // resume hand complete requests to the workers.
+  const unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
+  d.daemon = MHD_start_daemon(
+      flags, 0, nullptr, nullptr, &Impl::onRequest, &d, MHD_OPTION_LISTEN_SOCKET, socket.fd(),
+      MHD_OPTION_CONNECTION_LIMIT, connectionLimit(l.maxConnections),
+      // MHD's own timeout: no byte at all for this long (idle kept-alive
+      // connections, a client that stops reading).
+      MHD_OPTION_CONNECTION_TIMEOUT, static_cast<unsigned>(std::max(1, l.readTimeoutSeconds)),
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, kConnectionMemory, MHD_OPTION_NOTIFY_COMPLETED,
+      &Impl::onCompleted, &d, MHD_OPTION_NOTIFY_CONNECTION, &Impl::onConnection, &d,
+      MHD_OPTION_END);
+  if (d.daemon == nullptr) {
+    // MHD may have closed the socket already on some of its failure paths.
+    const int fd = socket.release();
+    if (::fcntl(fd, F_GETFD) != -1) ::close(fd);
+    d.deadlines.reset();
+    d.pool.reset();
+    throw std::runtime_error("cannot start the HTTP server on " + d.options.host + ":" +
+                             std::to_string(socket.port()));
+  }
+  d.port = socket.port();
+  d.listenFd = socket.release();
+  d.serving = true;
 }
 
 void ModelServer::stop() {
   Impl& d = *impl_;
-  if (!d.thread.joinable()) return;
-  d.server.stop();
-  d.thread.join();
+  if (d.daemon == nullptr) return;
+  // No new connections; then every request handed to the pool is answered
+  // (queued ones with 503), and those answers get a moment to be sent.
+  MHD_quiesce_daemon(d.daemon);
+  d.pool->stop();
+  const auto until = Clock::now() + kStopGrace;
+  while (d.owed.load() > 0 && Clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  MHD_stop_daemon(d.daemon);
+  d.daemon = nullptr;
+  ::close(d.listenFd);  // a quiesced daemon leaves it to us
+  d.listenFd = -1;
+  d.deadlines.reset();
+  d.pool.reset();
+  d.serving = false;
 }
 
-bool ModelServer::running() const { return impl_->listening; }
+bool ModelServer::running() const { return impl_->serving; }
 int ModelServer::port() const { return impl_->port; }
 std::string ModelServer::url() const {
   return "http://" + impl_->options.host + ":" + std::to_string(impl_->port);

@@ -4,7 +4,6 @@
 
 #include <memory>
 #include <string>
-#include <vector>
 
 namespace spanforge::model {
 class NerModel;
@@ -16,10 +15,19 @@ class ServeMetrics;
 
 // An HTTP server for one model: GET /health, POST /predict (PredictEndpoint,
 // or LabelStudioEndpoint for a body with "tasks"), POST /setup (Label
-// Studio), GET /metrics (ServeMetrics). Requests run on a pool of limits.threads
-// workers; bodies past limits.maxBodyBytes get 413; every 4xx/5xx answer is
-// JSON with an "error". Listens on a thread of its own from start() until
-// stop() or destruction.
+// Studio), GET /metrics (ServeMetrics); routes in ServeRoutes.
+//
+// Built so that no client can starve it (GNU libmicrohttpd, event-driven):
+// one polling thread holds every connection, however slow, and answers
+// /health and /metrics itself; a complete /predict or /setup request is
+// handed to limits.threads workers through a queue of limits.maxQueued (503
+// with Retry-After when full). A body is counted as it arrives, chunked or
+// not: past limits.maxBodyBytes it is no longer kept and gets 413 (at once
+// when its Content-Length says so). A request must arrive within
+// limits.readTimeoutSeconds and its answer be read within
+// limits.writeTimeoutSeconds, else the connection is dropped
+// (ConnectionDeadlines). Every answer the server writes is JSON with an
+// "error" for 4xx/5xx. Serves from start() until stop() or destruction.
 class ModelServer {
  public:
   struct Options {
@@ -38,7 +46,8 @@ class ModelServer {
   // Binds and starts serving. Throws std::runtime_error ("cannot listen on
   // HOST:PORT") when the address cannot be bound.
   void start();
-  // Stops accepting, finishes the requests under way and joins the thread.
+  // Stops accepting, finishes the requests under way (queued ones get 503)
+  // and joins the threads.
   void stop();
   bool running() const;
 

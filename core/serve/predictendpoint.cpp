@@ -41,8 +41,8 @@ ServeResponse PredictEndpoint::handle(nlohmann::ordered_json request) const {
       return ServeResponse::error(
           400, "expected {\"texts\": [...]}, {\"records\": [...]} or an array of records");
     }
-    if (auto refused =
-            limits_.tooMany(records.size(), listName == "texts" ? "texts" : "records", listName))
+    if (auto refused = limits_.tooMany(records.size(), limits_.maxDocuments,
+                                       listName == "texts" ? "texts" : "records", listName))
       return *refused;
 
     std::vector<std::vector<text::Token>> tokens;
@@ -50,13 +50,25 @@ ServeResponse PredictEndpoint::handle(nlohmann::ordered_json request) const {
     int64_t words = 0;
     for (size_t i = 0; i < records.size(); ++i) {
       const std::string at = listName + "[" + std::to_string(i) + "]";
-      if (!records[i].is_object()) return ServeResponse::error(400, "expected an object", at);
-      if (records[i].contains("text") && records[i]["text"].is_string())
-        if (auto refused = limits_.tooLong(records[i]["text"].get<std::string>(),
-                                           at + (listName == "texts" ? "" : ".text")))
+      Json& record = records[i];
+      if (!record.is_object()) return ServeResponse::error(400, "expected an object", at);
+      const std::string textField = at + (listName == "texts" ? "" : ".text");
+      if (record.contains("text") && record["text"].is_string())
+        if (auto refused = limits_.tooLong(record["text"].get<std::string>(), textField))
           return *refused;
-      tokens.push_back(PredictionRecords::tokens(records[i], "request", 0, at + "."));
+      // Pre-tokenised input counts before its tokens are built.
+      if (record.contains("tokens") && record["tokens"].is_array())
+        if (auto refused = limits_.tooManyTokens(
+                words + static_cast<int64_t>(record["tokens"].size()), at + ".tokens"))
+          return *refused;
+      const bool joined = !record.contains("text");
+      tokens.push_back(PredictionRecords::tokens(record, "request", 0, at + "."));
+      // Tokens without a text are joined into one: as long as a text may be.
+      if (joined)
+        if (auto refused = limits_.tooLong(record["text"].get<std::string>(), at + ".tokens"))
+          return *refused;
       words += static_cast<int64_t>(tokens.back().size());
+      if (auto refused = limits_.tooManyTokens(words, at)) return *refused;
     }
     const auto predictions = PredictionRecords::predict(model_, tokens, 1);
     for (size_t i = 0; i < records.size(); ++i)
@@ -64,8 +76,7 @@ ServeResponse PredictEndpoint::handle(nlohmann::ordered_json request) const {
     Json out;
     out["model_version"] = modelVersion_;
     out["records"] = std::move(records);
-    ServeResponse r;
-    r.body = out.dump();
+    ServeResponse r = ServeResponse::json(out);
     r.words = words;
     return r;
   } catch (const io::InputError& e) {

@@ -1,6 +1,7 @@
 #include "serve/requestbody.h"
 
 #include "io/jsonrecord.h"
+#include "serve/jsonerrorlocation.h"
 
 namespace spanforge::serve {
 
@@ -12,8 +13,10 @@ bool parseRequestBody(const std::string& body, nlohmann::ordered_json& out, Serv
   }
   try {
     out = nlohmann::ordered_json::parse(body);
-  } catch (const nlohmann::json::exception& e) {
-    error = ServeResponse::error(400, std::string("not valid JSON: ") + e.what());
+  } catch (const nlohmann::json::exception&) {
+    // The parser's message quotes the bytes it choked on; say where instead.
+    const JsonErrorLocation at = JsonErrorLocation::find(body);
+    error = ServeResponse::error(400, at.message, at.field);
     return false;
   }
   return true;

@@ -18,6 +18,16 @@ void ServeMetrics::record(const std::string& path, int status, double seconds, i
   }
 }
 
+void ServeMetrics::recordDropped() {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  ++dropped_;
+}
+
+int64_t ServeMetrics::dropped() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return dropped_;
+}
+
 int64_t ServeMetrics::requests() const {
   const std::lock_guard<std::mutex> lock(mutex_);
   int64_t n = 0;
@@ -51,6 +61,10 @@ std::string ServeMetrics::prometheus() const {
          "predicted them.\n"
          "# TYPE spanforge_words_per_second gauge\n"
       << "spanforge_words_per_second " << (wordSeconds_ > 0 ? words_ / wordSeconds_ : 0.0) << "\n";
+  out << "# HELP spanforge_connections_dropped_total Connections closed by a deadline: a request "
+         "not received, or an answer not read, in time (idle kept-alive ones included).\n"
+         "# TYPE spanforge_connections_dropped_total counter\n"
+      << "spanforge_connections_dropped_total " << dropped_ << "\n";
   return out.str();
 }
 

@@ -100,7 +100,7 @@ TEST_CASE("serve: bad requests get 4xx naming the field, and the server keeps se
   checkError(s.predict(R"({"texts": ["a", "b", "c", "d"]})"), 413, "texts");
   checkError(s.predict("{\"texts\": [\"" + std::string(60, 'x') + "\"]}"), 413, "texts[0]");
   checkError(s.predict(std::string(600, '[') + std::string(600, ']')), 400, "");
-  // Past the body limit: httplib answers itself, in JSON like the rest.
+  // Past the body limit: refused from the Content-Length, in JSON like the rest.
   const auto big = s.client->Post("/predict", std::string(3000, ' '), "application/json");
   REQUIRE(big);
   CHECK(big->status == 413);
