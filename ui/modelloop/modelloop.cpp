@@ -180,6 +180,8 @@ void ModelLoop::setSession(AnnotationSession* session) {
   suggestions_->setSession(session);  // reads the current model: modelChanged
 }
 
+void ModelLoop::setTrust(ModelTrust* trust) { suggestions_->setTrust(trust); }
+
 void ModelLoop::reloadModel() { suggestions_->reloadModel(); }
 
 void ModelLoop::updateActions() {

@@ -18,6 +18,7 @@ class AnnotationSession;
 class DocumentBrowser;
 class EvaluationView;
 class ModelToolBar;
+class ModelTrust;
 class RankingController;
 class ReviewQueueView;
 class ServeDialog;
@@ -36,6 +37,8 @@ class ModelLoop : public QObject {
   ModelLoop(QMainWindow* window, SpanEditor* editor, DocumentBrowser* browser);
   ~ModelLoop() override;
 
+  // Asked before the project's current model is loaded (see ModelTrust).
+  void setTrust(ModelTrust* trust);
   // After the editor pane and the browser have theirs; nullptr: none.
   void setSession(AnnotationSession* session);
 

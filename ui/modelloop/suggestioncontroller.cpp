@@ -2,6 +2,7 @@
 
 #include "common/workerthread.h"
 #include "editor/spaneditor.h"
+#include "modelloop/modeltrust.h"
 #include "modelloop/predictionworker.h"
 #include "session/annotationsession.h"
 #include "store/projectstore.h"
@@ -66,6 +67,13 @@ void SuggestionController::reloadModel() {
   } catch (const std::exception& e) {
     model_.reset();
     emit message(tr("Cannot read the current model: %1").arg(qs(e.what())));
+  }
+  // Nothing of a package runs or loads before the user agreed to it.
+  QString why;
+  if (model_ && trust_ && !model_->path.empty() &&
+      !trust_->admit(session_->project().path(), model_->path, &why)) {
+    emit message(tr("The current model %1 was not loaded: %2").arg(qs(model_->name), why));
+    model_.reset();
   }
   session_->setSuggestionModel(model_ ? model_->id : 0);
   packageFailed_ = false;

@@ -17,6 +17,7 @@
 namespace spanforge::ui {
 
 class AnnotationSession;
+class ModelTrust;
 class PredictionWorker;
 class SpanEditor;
 class WorkerThread;
@@ -42,6 +43,8 @@ class SuggestionController : public QObject {
 
   // nullptr: no project open.
   void setSession(AnnotationSession* session);
+  // Asked before the project's current model is used (nullptr: never asked).
+  void setTrust(ModelTrust* trust) { trust_ = trust; }
   const std::optional<store::ModelRecord>& model() const { return model_; }
   bool predicting() const { return jobs_.isRunning(); }
   // The suggestions of the open document, as stored.
@@ -78,6 +81,7 @@ class SuggestionController : public QObject {
   void ensureWorker();
 
   SpanEditor* editor_;
+  ModelTrust* trust_ = nullptr;
   QPointer<AnnotationSession> session_;
   std::optional<store::ModelRecord> model_;
   std::vector<text::ScoredSpan> suggestions_;

@@ -10,6 +10,7 @@
 #include "interchange/importdialog.h"
 #include "modelloop/autoretrainer.h"
 #include "modelloop/modelloop.h"
+#include "modelloop/modeltrust.h"
 #include "project/demoproject.h"
 #include "session/annotationsession.h"
 #include "shell/labelmanagerdialog.h"
@@ -58,6 +59,7 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
     : QMainWindow(parent),
       settings_(settings),
       recent_(settings),
+      trust_(std::make_unique<ModelTrust>(settings, this)),
       undoGroup_(new QUndoGroup(this)),
       browser_(new DocumentBrowser(this)),
       browserDock_(new QDockWidget(tr("Documents"), this)),
@@ -79,6 +81,7 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
   statusBar()->addPermanentWidget(counts_);
 
   modelLoop_ = new ModelLoop(this, pane_->editor(), browser_);
+  modelLoop_->setTrust(trust_.get());
   connect(modelLoop_, &ModelLoop::documentRequested, this, &MainWindow::reveal);
   connect(modelLoop_, &ModelLoop::message, this,
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });

@@ -27,6 +27,7 @@ class DocumentBrowser;
 class EditorPane;
 class LabelLegend;
 class ModelLoop;
+class ModelTrust;
 class SpanEditor;
 class StatusBarCounts;
 class TrainingDock;
@@ -68,6 +69,8 @@ class MainWindow : public QMainWindow {
   bool hasSavedGeometry() const { return savedGeometry_; }
   // Suggestions, pool ranking, review queue and evaluation (the Model menu).
   ModelLoop* modelLoop() const { return modelLoop_; }
+  // Whether the project's current model may be loaded (asks the user).
+  ModelTrust* modelTrust() const { return trust_.get(); }
   // Retraining after every N accepted documents (the Train menu).
   AutoRetrainer* autoRetrainer() const { return autoRetrainer_; }
 
@@ -107,6 +110,7 @@ class MainWindow : public QMainWindow {
 
   QSettings& settings_;
   RecentProjects recent_;
+  std::unique_ptr<ModelTrust> trust_;
   std::unique_ptr<store::ProjectStore> project_;
   std::unique_ptr<AnnotationSession> session_;
   QUndoGroup* undoGroup_;

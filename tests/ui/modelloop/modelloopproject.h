@@ -16,6 +16,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -137,7 +138,11 @@ inline ModelProject makeModelProject(const TempDir& dir, int poolSize, int devSi
     }
     tx.commit();
   }
-  const std::string& package = tinyModelPackage();
+  // A copy beside the project, where trained models live: a package outside
+  // the project's folder is loaded only after the user agreed (ModelTrust).
+  const std::string package = dir.file("m.models/tiny-model");
+  std::filesystem::create_directories(dir.file("m.models"));
+  std::filesystem::copy(tinyModelPackage(), package, std::filesystem::copy_options::recursive);
   out.modelId =
       active::ModelRegistration::ensure(*project, package, train::ModelPackage::readInfo(package));
   project->runs().setCurrentModel(out.modelId);

@@ -1,0 +1,95 @@
+#include "modelloop/modeltrust.h"
+
+#include "project/projectfolder.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+
+namespace spanforge::ui {
+namespace {
+
+const char* const kTrustedKey = "security/trustedModelFolders";
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString resolved(const std::string& dir) {
+  const QFileInfo info(qs(dir));
+  const QString canonical = info.canonicalFilePath();
+  return canonical.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : canonical;
+}
+
+}  // namespace
+
+ModelTrust::ModelTrust(QSettings& settings, QWidget* parent)
+    : settings_(settings), parent_(parent) {}
+
+QStringList ModelTrust::trustedFolders() const {
+  return settings_.value(kTrustedKey).toStringList();
+}
+
+bool ModelTrust::admit(const std::string& projectPath, const std::string& packageDir,
+                       QString* why) {
+  if (!project::ProjectFolder::holds(projectPath, packageDir)) {
+    const QString folder = resolved(packageDir);
+    bool trusted = false;
+    for (const QString& t : trustedFolders())
+      trusted = trusted || project::ProjectFolder::within(t.toStdString(), folder.toStdString());
+    if (!trusted) {
+      if (!ask(Question::OutsideProject, folder)) {
+        if (why)
+          *why = QObject::tr(
+                     "its package %1 is outside the project's folder and was not "
+                     "allowed")
+                     .arg(folder);
+        return false;
+      }
+      QStringList list = trustedFolders();
+      list << folder;
+      settings_.setValue(kTrustedKey, list);
+    }
+  }
+  return askAboutOldFormat(packageDir, why);
+}
+
+bool ModelTrust::askAboutOldFormat(const std::string&, QString*) { return true; }
+
+bool ModelTrust::ask(Question question, const QString& folder) {
+  const QString key = QString::number(static_cast<int>(question)) + QLatin1Char(':') + folder;
+  if (declined_.count(key)) return false;
+  bool yes = false;
+  if (asker_) {
+    yes = asker_(question, folder);
+  } else {
+    QMessageBox box(parent_);
+    box.setIcon(QMessageBox::Warning);
+    QPushButton* accept = nullptr;
+    if (question == Question::OutsideProject) {
+      box.setWindowTitle(QObject::tr("Load a Model from Outside the Project?"));
+      box.setText(QObject::tr("This project's current model is outside the project's folder:\n\n%1")
+                      .arg(folder));
+      box.setInformativeText(
+          QObject::tr("A project from someone else can name any folder on this computer. Load "
+                      "models from this folder only if you know why the project uses it."));
+      accept = box.addButton(QObject::tr("Load Model"), QMessageBox::AcceptRole);
+    } else {
+      box.setWindowTitle(QObject::tr("Convert an Old Model Package?"));
+      box.setText(QObject::tr("The model package\n\n%1\n\nis in the old format (weights.pt), "
+                              "which can run code when it is loaded.")
+                      .arg(folder));
+      box.setInformativeText(
+          QObject::tr("Convert it to the safe format only if you trust where it came from "
+                      "(the same as spanforge-cli upgrade-package --trust)."));
+      accept = box.addButton(QObject::tr("Convert and Load"), QMessageBox::AcceptRole);
+    }
+    box.setDefaultButton(box.addButton(QObject::tr("Don't Load"), QMessageBox::RejectRole));
+    box.exec();
+    yes = box.clickedButton() == accept;
+  }
+  if (!yes) declined_.insert(key);
+  return yes;
+}
+
+}  // namespace spanforge::ui
