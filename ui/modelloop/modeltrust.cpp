@@ -5,7 +5,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QSettings>
 
 namespace spanforge::ui {
@@ -63,33 +62,40 @@ bool ModelTrust::ask(Question question, const QString& folder) {
   if (asker_) {
     yes = asker_(question, folder);
   } else {
-    QMessageBox box(parent_);
-    box.setIcon(QMessageBox::Warning);
-    QPushButton* accept = nullptr;
-    if (question == Question::OutsideProject) {
-      box.setWindowTitle(QObject::tr("Load a Model from Outside the Project?"));
-      box.setText(QObject::tr("This project's current model is outside the project's folder:\n\n%1")
-                      .arg(folder));
-      box.setInformativeText(
-          QObject::tr("A project from someone else can name any folder on this computer. Load "
-                      "models from this folder only if you know why the project uses it."));
-      accept = box.addButton(QObject::tr("Load Model"), QMessageBox::AcceptRole);
-    } else {
-      box.setWindowTitle(QObject::tr("Convert an Old Model Package?"));
-      box.setText(QObject::tr("The model package\n\n%1\n\nis in the old format (weights.pt), "
-                              "which can run code when it is loaded.")
-                      .arg(folder));
-      box.setInformativeText(
-          QObject::tr("Convert it to the safe format only if you trust where it came from "
-                      "(the same as spanforge-cli upgrade-package --trust)."));
-      accept = box.addButton(QObject::tr("Convert and Load"), QMessageBox::AcceptRole);
-    }
-    box.setDefaultButton(box.addButton(QObject::tr("Don't Load"), QMessageBox::RejectRole));
-    box.exec();
-    yes = box.clickedButton() == accept;
+    const auto box = questionBox(question, folder, parent_);
+    box->exec();
+    yes = box->buttonRole(box->clickedButton()) == QMessageBox::AcceptRole;
   }
   if (!yes) declined_.insert(key);
   return yes;
+}
+
+std::unique_ptr<QMessageBox> ModelTrust::questionBox(Question question, const QString& folder,
+                                                     QWidget* parent) {
+  auto box = std::make_unique<QMessageBox>(parent);
+  box->setIcon(QMessageBox::Warning);
+  if (question == Question::OutsideProject) {
+    box->setWindowTitle(QObject::tr("Load a Model from Outside the Project?"));
+    box->setText(QObject::tr("This project's current model is outside the project's folder:"));
+    box->setInformativeText(
+        QObject::tr("<p><b>%1</b></p><p>A project from someone else can name any folder on this "
+                    "computer. Load models from this folder only if you know why the project "
+                    "uses it. Once loaded, models from this folder load without asking.</p>")
+            .arg(folder.toHtmlEscaped()));
+    box->addButton(QObject::tr("Load Model"), QMessageBox::AcceptRole);
+  } else {
+    box->setWindowTitle(QObject::tr("Convert an Old Model Package?"));
+    box->setText(
+        QObject::tr("This model package is in the old format, which can run code when "
+                    "it is loaded:"));
+    box->setInformativeText(
+        QObject::tr("<p><b>%1</b></p><p>Convert it to the safe format only if you trust where "
+                    "it came from. Otherwise it is not loaded.</p>")
+            .arg(folder.toHtmlEscaped()));
+    box->addButton(QObject::tr("Convert and Load"), QMessageBox::AcceptRole);
+  }
+  box->setDefaultButton(box->addButton(QObject::tr("Don't Load"), QMessageBox::RejectRole));
+  return box;
 }
 
 }  // namespace spanforge::ui

@@ -4,10 +4,12 @@
 
 #include <QStringList>
 #include <functional>
+#include <memory>
 
 #include <set>
 #include <string>
 
+class QMessageBox;
 class QSettings;
 class QWidget;
 
@@ -38,6 +40,11 @@ class ModelTrust {
   // names may be loaded now; asks when needed. On false, `why` says why
   // (for the status bar).
   bool admit(const std::string& projectPath, const std::string& packageDir, QString* why);
+
+  // The message box that asks `question` about `folder`: its AcceptRole
+  // button agrees, its RejectRole button (the default) declines.
+  static std::unique_ptr<QMessageBox> questionBox(Question question, const QString& folder,
+                                                  QWidget* parent);
 
   // Folders the user agreed to load models from (resolved paths).
   QStringList trustedFolders() const;

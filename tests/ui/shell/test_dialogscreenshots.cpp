@@ -12,6 +12,7 @@
 #include "modelloop/modelloop.h"
 #include "modelloop/modelloopharness.h"
 #include "modelloop/modelloopproject.h"
+#include "modelloop/modeltrust.h"
 #include "modelloop/serve/servedialog.h"
 #include "shell/labelmanagerdialog.h"
 #include "shotsdir.h"
@@ -126,6 +127,18 @@ std::vector<DialogMaker> dialogs(ModelLoopHarness& h, const TempDir& dir) {
          d->setModel(QString::fromStdString(spanforge::testing::tinyModelPackage()),
                      QStringLiteral("run 1"));
          return d;
+       }},
+      {"model-outside-project",
+       [] {
+         return spanforge::ui::ModelTrust::questionBox(
+             spanforge::ui::ModelTrust::Question::OutsideProject,
+             QStringLiteral("/media/shared/team-drive/models/ner-2026-05"), nullptr);
+       }},
+      {"model-old-format",
+       [] {
+         return spanforge::ui::ModelTrust::questionBox(
+             spanforge::ui::ModelTrust::Question::OldFormat,
+             QStringLiteral("/home/ann/projects/news.models/run-4"), nullptr);
        }},
   };
 }
