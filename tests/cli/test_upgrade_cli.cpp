@@ -115,7 +115,8 @@ TEST_CASE("cli upgrade-package: a pretrained-weights folder likewise") {
   config.pretraining.maxSteps = 2;
   config.pretraining.batchWords = 300;
   std::vector<std::vector<std::string>> text;
-  for (const auto& e : head(demoTrain(), 40).examples()) text.push_back(e.tokens);
+  const spanforge::train::Corpus corpus = head(demoTrain(), 40);
+  for (const auto& e : corpus.examples()) text.push_back(e.tokens);
   REQUIRE(spanforge::train::Pretrainer(config, text, out).run().reason ==
           spanforge::train::FinishReason::MaxSteps);
   spanforge::testing::makeLegacyPretrained(out, "biluo");

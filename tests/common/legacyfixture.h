@@ -26,7 +26,7 @@ namespace spanforge::testing {
 inline constexpr const char* kPayloadMessage = "code ran from weights.pt";
 
 // A real TorchScript module whose __setstate__ runs when the archive is
-// loaded (here it raises kPayloadMessage; the issue's crafted packages wrote
+// loaded (here it fails an assert with kPayloadMessage; the issue's crafted packages wrote
 // files instead).
 inline void writeCodeArchive(const std::string& path) {
   torch::jit::Module m("__torch__.Payload");
@@ -37,7 +37,7 @@ def __getstate__(self):
 
 def __setstate__(self, state: Tuple[Tensor]):
     self.x = state[0]
-    raise Exception("code ran from weights.pt")
+    assert False, "code ran from weights.pt"
 )JIT");
   m.save(path);
 }

@@ -187,7 +187,8 @@ TEST_CASE("legacy package: a pretrained-weights folder is refused, then upgraded
   config.pretraining.maxSteps = 2;
   config.pretraining.batchWords = 300;
   std::vector<std::vector<std::string>> text;
-  for (const auto& e : head(demoTrain(), 40).examples()) text.push_back(e.tokens);
+  const Corpus corpus = head(demoTrain(), 40);
+  for (const auto& e : corpus.examples()) text.push_back(e.tokens);
   REQUIRE(Pretrainer(config, text, out).run().reason == FinishReason::MaxSteps);
   PretrainedWeights original = PretrainedWeights::load(out, "biluo");
   spanforge::testing::makeLegacyPretrained(out, "biluo");

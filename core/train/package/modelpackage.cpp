@@ -226,7 +226,10 @@ ModelPackage ModelPackage::assemble(const std::string& dir, PackageInfo info, bo
   } catch (const std::exception& e) {
     std::string message = messageOf(e);
     if (message.rfind(weights + ": ", 0) == 0) message.erase(0, weights.size() + 2);
-    throw ModelPackageError(weights, message + " (do meta.json's labels match the weights?)");
+    // A parameter of another shape or name: most often labels that differ.
+    if (message.find("parameter \"") != std::string::npos)
+      message += " (do meta.json's labels match the weights?)";
+    throw ModelPackageError(weights, message);
   }
   net->setTemperature(info.temperature);  // checked positive by PackageInfo
   return ModelPackage(dir, std::move(config), std::move(info), std::move(net));
