@@ -16,6 +16,7 @@
 #include "cli/statscommand.h"
 #include "cli/traincommand.h"
 #include "cli/trainworkercommand.h"
+#include "cli/upgradepackagecommand.h"
 #include "io/inputerror.h"
 #include "io/writeerror.h"
 #include "store/storeerror.h"
@@ -58,6 +59,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<AlSimulateCommand>());
   commands.push_back(std::make_unique<ServeCommand>());
   commands.push_back(std::make_unique<RepairCommand>());
+  commands.push_back(std::make_unique<UpgradePackageCommand>());
   std::vector<CLI::App*> subs;
   for (auto& c : commands) subs.push_back(c->setup(app));
 

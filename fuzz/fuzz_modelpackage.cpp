@@ -1,9 +1,12 @@
-// Model packages (ModelPackage::load) with a fuzzed meta.json or config.toml.
-// An input starting with '{' replaces meta.json; anything else replaces
-// config.toml, and meta.json is rewritten with its size and checksum so the
-// config gets past the integrity check to the parser and the model built
-// from it. The other files come from a tiny package written at start-up with
-// a fixed seed, so the checksums in the seed corpus's meta.json files match.
+// Model packages (ModelPackage::load) with a fuzzed meta.json, config.toml or
+// weights.safetensors. An input starting with '{' replaces meta.json; one
+// whose first 8 bytes read as a small little-endian number (bytes 6 and 7
+// zero: a safetensors header length; no config holds NUL bytes) replaces the
+// weights; anything else replaces config.toml. The replaced file's size and
+// checksum are rewritten into meta.json, so the input gets past the integrity
+// check to the parser and the model built from it. The other files come from
+// a tiny package written at start-up with a fixed seed, so the checksums in
+// the seed corpus's meta.json files match.
 #include "fuzzinput.h"
 #include "model/knownwords.h"
 #include "model/nermodel.h"
@@ -26,8 +29,9 @@ using namespace spanforge;
 
 struct Package {
   std::string dir;
-  std::string meta;    // meta.json as written
-  std::string config;  // config.toml as written
+  std::string meta;     // meta.json as written
+  std::string config;   // config.toml as written
+  std::string weights;  // weights.safetensors as written
   train::PackageInfo info;
 };
 
@@ -74,6 +78,7 @@ Package makePackage() {
   train::ModelPackage::write(p.dir, net, config, train::PackageInfo{});
   p.meta = slurp(p.dir + "/" + train::ModelPackage::kMetaFile);
   p.config = slurp(p.dir + "/" + train::ModelPackage::kConfigFile);
+  p.weights = slurp(p.dir + "/" + train::ModelPackage::kWeightsFile);
   p.info = train::ModelPackage::readInfo(p.dir);
   // FUZZ_PRINT_META=1 prints meta.json for the seed corpus.
   if (std::getenv("FUZZ_PRINT_META")) std::fputs(p.meta.c_str(), stdout);
@@ -92,13 +97,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const Package package = makePackage();
   const std::string metaPath = package.dir + "/" + train::ModelPackage::kMetaFile;
   const std::string configPath = package.dir + "/" + train::ModelPackage::kConfigFile;
-  if (size > 0 && data[0] == '{') {
-    spit(configPath, package.config);
+  const std::string weightsPath = package.dir + "/" + train::ModelPackage::kWeightsFile;
+  const bool isMeta = size > 0 && data[0] == '{';
+  const bool isWeights = !isMeta && size >= 8 && data[6] == 0 && data[7] == 0;
+  spit(configPath, package.config);
+  spit(weightsPath, package.weights);
+  if (isMeta) {
     spit(metaPath, data, size);
   } else {
     train::PackageInfo info = package.info;
-    info.files[train::ModelPackage::kConfigFile] = digest(data, size);
-    spit(configPath, data, size);
+    const char* name =
+        isWeights ? train::ModelPackage::kWeightsFile : train::ModelPackage::kConfigFile;
+    info.files[name] = digest(data, size);
+    spit(isWeights ? weightsPath : configPath, data, size);
     spit(metaPath, info.toJson());
   }
   try {

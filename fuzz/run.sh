@@ -15,7 +15,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build-fuzz}
 seconds=${1:-60}
 shift || true
-all=(jsonl doccano labelstudio conll text config vectors tokenizer modelpackage)
+all=(jsonl doccano labelstudio conll text config vectors tokenizer modelpackage safetensors)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
@@ -32,7 +32,7 @@ max_len() {
 # JSON syntax, edge numbers and keys: with it, 1.5k runs found "1e400" (without: none in 60k).
 uses_json_dict() {
   case $1 in
-    jsonl | doccano | labelstudio | modelpackage) return 0 ;;
+    jsonl | doccano | labelstudio | modelpackage | safetensors) return 0 ;;
   esac
   return 1
 }

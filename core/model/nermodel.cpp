@@ -7,19 +7,18 @@
 #include "model/featurizer.h"
 #include "model/knownwords.h"
 #include "model/nernetwork.h"
+#include "model/safetensorserror.h"
+#include "model/safetensorsfile.h"
 #include "model/tagset.h"
 #include "model/vectors.h"
 
 #include <ATen/autocast_mode.h>
 #include <torch/cuda.h>
 #include <torch/nn/module.h>
-#include <torch/serialize/input-archive.h>
-#include <torch/serialize/output-archive.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstdio>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <numeric>
@@ -350,64 +349,58 @@ int64_t NerModel::parameterCount() const {
 }
 
 void NerModel::saveWeights(const std::string& path) const {
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"),
-                                                             &std::fclose);
-  if (!file)
-    throw std::runtime_error("cannot write weights to " + path + ": " + std::strerror(errno));
-  int writeError = 0;
-  try {
-    torch::serialize::OutputArchive archive;
-    // Flat dotted names, so loadWeights can check every one.
-    for (const auto& p : impl_->network.module().named_parameters(true))
-      archive.write(p.key(), p.value().detach().to(torch::kCPU));
-    // torch's own file writer throws from its destructor when a write fails
-    // (a full disk): std::terminate. So torch never sees a short write here;
-    // the first error is kept and reported below.
-    archive.save_to([&](const void* data, size_t n) -> size_t {
-      if (writeError == 0 && std::fwrite(data, 1, n, file.get()) != n)
-        writeError = errno != 0 ? errno : EIO;
-      return n;
-    });
-  } catch (const c10::Error& e) {
-    throw std::runtime_error("cannot write weights to " + path + ": " + e.what_without_backtrace());
+  // Flat dotted names, so loadWeights can check every one; F32 on the CPU,
+  // contiguous, as the file lays them out.
+  std::vector<torch::Tensor> values;
+  std::vector<SafetensorsBlob> blobs;
+  for (const auto& p : impl_->network.module().named_parameters(true)) {
+    values.push_back(p.value().detach().to(torch::kCPU, torch::kFloat).contiguous());
+    blobs.push_back({p.key(), "F32", values.back().sizes().vec(), values.back().data_ptr()});
   }
-  if (writeError == 0 && std::fflush(file.get()) != 0) writeError = errno != 0 ? errno : EIO;
-  if (writeError != 0) {
-    throw std::runtime_error("cannot write weights to " + path + ": " + std::strerror(writeError));
-  }
+  SafetensorsFile::write(path, blobs);
 }
 
 void NerModel::loadWeights(const std::string& path) {
-  torch::serialize::InputArchive archive;
-  try {
-    archive.load_from(path);
-  } catch (const c10::Error& e) {
-    throw std::runtime_error("cannot read weights from " + path + ": " +
-                             e.what_without_backtrace());
-  }
+  const SafetensorsFile file(path);
   const auto params = impl_->network.module().named_parameters(true);
-  const std::vector<std::string> keys = archive.keys();
-  for (const auto& key : keys) {
-    if (!params.contains(key))
-      throw std::runtime_error(path + ": unexpected parameter \"" + key +
-                               "\" (weights of a different model configuration?)");
+  for (const auto& t : file.tensors()) {
+    if (!params.contains(t.name))
+      throw SafetensorsError(path, "unexpected parameter \"" + t.name +
+                                       "\" (weights of a different model configuration?)");
   }
-  // Read and check everything before changing anything.
-  std::vector<torch::Tensor> values;
+  // Check every name, dtype and shape before copying anything.
+  std::vector<const SafetensorsTensor*> stored;
   for (const auto& p : params) {
-    torch::Tensor t;
-    if (!archive.try_read(p.key(), t))
-      throw std::runtime_error(path + ": missing parameter \"" + p.key() +
-                               "\" (weights of a different model configuration?)");
-    if (t.sizes() != p.value().sizes())
-      throw std::runtime_error(path + ": parameter \"" + p.key() + "\" has shape " +
-                               c10::str(t.sizes()) + ", the model expects " +
-                               c10::str(p.value().sizes()));
-    values.push_back(t);
+    const SafetensorsTensor* t = file.find(p.key());
+    if (t == nullptr)
+      throw SafetensorsError(path, "missing parameter \"" + p.key() +
+                                       "\" (weights of a different model configuration?)");
+    if (t->dtype != "F32")
+      throw SafetensorsError(
+          path, "parameter \"" + p.key() + "\" has dtype " + t->dtype + ", the model expects F32");
+    if (c10::IntArrayRef(t->shape) != p.value().sizes())
+      throw SafetensorsError(path, "parameter \"" + p.key() + "\" has shape " +
+                                       c10::str(c10::IntArrayRef(t->shape)) +
+                                       ", the model expects " + c10::str(p.value().sizes()));
+    stored.push_back(t);
   }
   torch::NoGradGuard noGrad;
   size_t i = 0;
-  for (const auto& p : params) p.value().copy_(values[i++]);
+  for (const auto& p : params) {
+    const SafetensorsTensor& t = *stored[i++];
+    const uint8_t* bytes = file.data(t);
+    if (bytes == nullptr) continue;  // no elements
+    const auto options = torch::TensorOptions().dtype(torch::kFloat);
+    // The mapping is read-only: from_blob only reads it here (copy_'s source).
+    void* data = const_cast<uint8_t*>(bytes);
+    if (reinterpret_cast<uintptr_t>(bytes) % alignof(float) == 0) {
+      p.value().copy_(torch::from_blob(data, t.shape, options));
+    } else {  // another writer's unaligned layout: copy the bytes first
+      torch::Tensor aligned = torch::empty(t.shape, options);
+      std::memcpy(aligned.data_ptr(), bytes, static_cast<size_t>(t.end - t.begin));
+      p.value().copy_(aligned);
+    }
+  }
 }
 
 torch::nn::Module& NerModel::module() { return impl_->network.module(); }

@@ -121,9 +121,11 @@ class NerModel {
 
   int64_t parameterCount() const;  // trainable values (frozen vectors excluded)
 
-  // Learned parameters only (a frozen vectors table is not saved).
-  // Throws std::runtime_error naming the file on failure; loadWeights also
-  // refuses weights whose names or shapes differ from this model's.
+  // Learned parameters only (a frozen vectors table is not saved), as a
+  // safetensors file (SafetensorsFile): data only, nothing in it can run.
+  // loadWeights maps the file and checks every name, dtype (F32) and shape
+  // against this model before copying anything; it refuses a missing or an
+  // unknown parameter. Both throw SafetensorsError naming the file.
   void saveWeights(const std::string& path) const;
   void loadWeights(const std::string& path);
 

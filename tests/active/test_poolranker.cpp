@@ -170,7 +170,7 @@ TEST_CASE("model registration finds a package again and tells retrained weights 
   info.labels = {"PER", "LOC"};
   info.created = "2024-05-01T12:00:00Z";
   info.metricsJson = R"({"dev": {"ents_f": 0.5}})";
-  info.files["weights.pt"] = {100, "00000000000000aa"};
+  info.files["weights.safetensors"] = {100, "00000000000000aa"};
   const std::string packageDir = dir.file("model");
 
   const int64_t id = active::ModelRegistration::ensure(*project, packageDir, info);
@@ -185,7 +185,7 @@ TEST_CASE("model registration finds a package again and tells retrained weights 
   CHECK(models[0].metricsJson.find("\"dev\"") != std::string::npos);
   CHECK_FALSE(models[0].current);
 
-  info.files["weights.pt"] = {100, "00000000000000bb"};  // retrained in place
+  info.files["weights.safetensors"] = {100, "00000000000000bb"};  // retrained in place
   CHECK(active::ModelRegistration::find(*project, packageDir, info) == 0);
   const int64_t retrained = active::ModelRegistration::ensure(*project, packageDir, info);
   CHECK(retrained != id);

@@ -4,6 +4,9 @@
 #   core/ headers no torch (Qt code includes them; torch's `slots` member
 #                 clashes with Qt's macro), and no torch in ui/, app/, cli/
 #   ui/           no SQL: no store/database.h, store::Transaction or sqlite3
+#   everywhere    no loading of PyTorch/TorchScript archives (it runs the code
+#                 inside them) but in core/train/package/legacyweights.cpp, the
+#                 converter `upgrade-package --trust` runs; writing one is fine
 #   everywhere    no reference to the workspace folder beside the repository
 # Prints every offending file:line and exits 1 if there is any.
 # Usage: check_boundaries.sh [SOURCE_DIR [BUILD_DIR]]
@@ -46,6 +49,14 @@ if [[ -d ui ]]; then
   check "ui/ opens a transaction itself" 'store::Transaction\b' "${cpp[@]}" ui
   check "ui/ uses SQLite directly" 'sqlite3' "${cpp[@]}" ui
 fi
+
+# Files from other people are data: an archive loader executes TorchScript
+# (__setstate__) from the file, so only the trusted converter may call one.
+archive='\bInputArchive\b|torch::load\b|jit::load\b|\bload_from\b|pickle_load\b|_load_for_mobile\b|import_ir_module\b|torch/serialize/input-archive\.h'
+mapped=()
+mapfile -t mapped < <(dirs core cli ui app tests fuzz bench)
+[[ ${#mapped[@]} -gt 0 ]] && check "loads a PyTorch archive (runs its code) outside core/train/package/legacyweights.cpp" \
+  "$archive" "${cpp[@]}" --exclude=legacyweights.cpp "${mapped[@]}"
 
 # Everything but .git and build trees; the pattern is split so that this
 # file does not match itself.

@@ -157,7 +157,7 @@ TEST_CASE("a killed rank fails the whole job at once and leaves the previous mod
                      dir.file("first"));
   REQUIRE(first.wait() == 0);
   const std::string before = slurp(dir.file("model") + "/meta.json");
-  const std::string weights = slurp(dir.file("model") + "/weights.pt");
+  const std::string weights = slurp(dir.file("model") + "/weights.safetensors");
 
   const std::string longRun = writeConfig(dir, "long.toml", 1, 100000);
   const std::string log = dir.file("events.jsonl");
@@ -180,7 +180,7 @@ TEST_CASE("a killed rank fails the whole job at once and leaves the previous mod
   CHECK(run.err().find("error: training failed") != std::string::npos);
   CHECK(run.err().find("rank 1 was killed by signal 9") != std::string::npos);
   CHECK(slurp(dir.file("model") + "/meta.json") == before);
-  CHECK(slurp(dir.file("model") + "/weights.pt") == weights);
+  CHECK(slurp(dir.file("model") + "/weights.safetensors") == weights);
   CHECK(!fs::exists("/proc/" + std::to_string(workers[0])));
 }
 
@@ -205,7 +205,7 @@ TEST_CASE("stopping rank 0 stops every rank and keeps the best model so far") {
   INFO(run.err());
   CHECK(code == 0);
   CHECK(run.err().find("cancelled after") != std::string::npos);
-  CHECK(fs::exists(dir.file("model") + "/weights.pt"));
+  CHECK(fs::exists(dir.file("model") + "/weights.safetensors"));
   CHECK(!fs::exists("/proc/" + std::to_string(workers[0])));
 }
 
@@ -232,7 +232,7 @@ TEST_CASE("torchrun-style ranks train together, and refuse to when their data di
     INFO(r0.err() << "\n---\n" << r1.err());
     CHECK(c0 == 0);
     CHECK(c1 == 0);
-    CHECK(fs::exists(dir.file("model") + "/weights.pt"));
+    CHECK(fs::exists(dir.file("model") + "/weights.safetensors"));
     CHECK(r1.out().empty());  // rank 0 reports
     CHECK(r0.err().find("max-steps after 6 step(s)") != std::string::npos);
   }

@@ -2,14 +2,18 @@
 #include "model/computethreads.h"
 #include "model/featurizer.h"
 #include "model/nermodel.h"
+#include "model/safetensorserror.h"
+#include "model/safetensorsfile.h"
 #include "model/tagset.h"
 #include "model/vectors.h"
+#include "slurp.h"
 #include "smallmodel.h"
 #include "tempdir.h"
 
 #include "torchcatch.h"
 
 #include <chrono>
+#include <fstream>
 #include <optional>
 #include <thread>
 
@@ -199,11 +203,11 @@ TEST_CASE("ner model: save and load weights round trip") {
   torch::manual_seed(3);
   NerModel a(config, labels);
   train(a, batchOf(a, data, true), 10);
-  a.saveWeights(dir.file("w.pt"));
+  a.saveWeights(dir.file("w.safetensors"));
 
   torch::manual_seed(99);  // different initial weights
   NerModel b(config, labels);
-  b.loadWeights(dir.file("w.pt"));
+  b.loadWeights(dir.file("w.safetensors"));
   CHECK(b.parameterCount() == a.parameterCount());
   const auto pa = a.predict(batchOf(a, data, false));
   const auto pb = b.predict(batchOf(b, data, false));
@@ -218,12 +222,81 @@ TEST_CASE("ner model: save and load weights round trip") {
 
   // Another architecture refuses the file, leaving the model untouched.
   NerModel c(smallConfig("cnn", "biluo"), labels);
-  CHECK_THROWS_WITH(c.loadWeights(dir.file("w.pt")), Catch::Contains("w.pt"));
+  CHECK_THROWS_WITH(c.loadWeights(dir.file("w.safetensors")), Catch::Contains("w.safetensors"));
   ModelConfig wider = config;
   wider.hidden = 32;
   NerModel d(wider, labels);
-  CHECK_THROWS_WITH(d.loadWeights(dir.file("w.pt")), Catch::Contains("shape"));
-  CHECK_THROWS_WITH(a.loadWeights(dir.file("missing.pt")), Catch::Contains("missing.pt"));
+  CHECK_THROWS_WITH(d.loadWeights(dir.file("w.safetensors")), Catch::Contains("shape"));
+  CHECK_THROWS_WITH(a.loadWeights(dir.file("missing.safetensors")),
+                    Catch::Contains("missing.safetensors"));
+}
+
+TEST_CASE("ner model: weights whose names, dtypes or shapes differ are refused before any copy") {
+  ComputeThreads::apply(1);
+  TempDir dir;
+  const std::vector<Sentence> data = readConll(testing::kDemoTrain, 4);
+  const auto labels = testing::labelsOf(data);
+  const ModelConfig config = smallConfig("bilstm", "biluo");
+  torch::manual_seed(3);
+  NerModel a(config, labels);
+  const std::string good = dir.file("a.safetensors");
+  a.saveWeights(good);
+  const SafetensorsFile file(good);
+  std::vector<SafetensorsBlob> blobs;
+  for (const auto& t : file.tensors()) blobs.push_back({t.name, t.dtype, t.shape, file.data(t)});
+  REQUIRE(blobs.size() > 3);
+
+  torch::manual_seed(99);
+  NerModel b(config, labels);
+  const auto before = b.predict(batchOf(b, data, false));
+  // Each file is whole and valid safetensors; the model is what refuses it.
+  const auto refused = [&](std::vector<SafetensorsBlob> changed, const std::string& text) {
+    const std::string path = dir.file("bad.safetensors");
+    SafetensorsFile::write(path, changed);
+    try {
+      b.loadWeights(path);
+      FAIL("loaded weights that do not fit");
+    } catch (const SafetensorsError& e) {
+      INFO(e.what());
+      CHECK(e.path() == path);
+      CHECK(std::string(e.what()).find(text) != std::string::npos);
+    }
+    // Nothing was copied: the model predicts as before.
+    const auto after = b.predict(batchOf(b, data, false));
+    for (size_t i = 0; i < data.size(); ++i)
+      CHECK(after[i].bestPathProbability == before[i].bestPathProbability);
+  };
+  SECTION("a dtype other than F32") {
+    auto changed = blobs;
+    changed.back().dtype = "F16";  // half the bytes, read from the F32 data
+    refused(changed,
+            "parameter \"" + changed.back().name + "\" has dtype F16, the model expects F32");
+  }
+  SECTION("another shape") {
+    auto changed = blobs;
+    const int64_t n = file.find(changed.back().name)->elements();
+    changed.back().shape = {n};
+    if (file.find(changed.back().name)->shape.size() == 1) changed.back().shape = {1, n};
+    refused(changed, "parameter \"" + changed.back().name + "\" has shape");
+  }
+  SECTION("a missing parameter") {
+    auto changed = blobs;
+    const std::string name = changed.front().name;
+    changed.erase(changed.begin());
+    refused(changed, "missing parameter \"" + name + "\"");
+  }
+  SECTION("an unknown parameter") {
+    auto changed = blobs;
+    changed.push_back({"payload.weight", "F32", {1}, blobs.front().data});
+    refused(changed, "unexpected parameter \"payload.weight\"");
+  }
+  SECTION("a tensor cut short (the SIGSEGV of issue 31)") {
+    std::string bytes = spanforge::testing::slurp(good);
+    bytes.resize(bytes.size() - 16);
+    std::ofstream(dir.file("cut.safetensors"), std::ios::binary) << bytes;
+    CHECK_THROWS_WITH(b.loadWeights(dir.file("cut.safetensors")),
+                      Catch::Contains("truncated file?"));
+  }
 }
 
 TEST_CASE("ner model: pretrained vectors, frozen or fine-tuned") {
@@ -242,10 +315,10 @@ TEST_CASE("ner model: pretrained vectors, frozen or fine-tuned") {
   CHECK(f.vectorIds == std::vector<int64_t>{1, 0});
   CHECK(std::isfinite(train(tuned, batchOf(tuned, data, true), 3)));
   // Frozen tables are not part of the weights.
-  frozen.saveWeights(dir.file("f.pt"));
+  frozen.saveWeights(dir.file("f.safetensors"));
   config.freezeVectors = true;
   NerModel frozen2(config, testing::labelsOf(data), vectors);
-  frozen2.loadWeights(dir.file("f.pt"));
+  frozen2.loadWeights(dir.file("f.safetensors"));
   const auto batch = batchOf(frozen, data, true);
   CHECK(frozen.loss(batch) == frozen2.loss(batch));
   // Vectors named in the config but unreadable.

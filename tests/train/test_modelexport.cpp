@@ -83,7 +83,7 @@ TEST_CASE("model export: the copy loads, carries a model card and replaces an ol
   const std::string card = slurp(target + "/" + ModelCard::kFileName);
   CHECK_THAT(card, Catch::Contains("## Scores on dev"));
   CHECK_THAT(card, Catch::Contains(toToml(loaded.config())));
-  CHECK(slurp(target + "/weights.pt") == slurp(package() + "/weights.pt"));
+  CHECK(slurp(target + "/weights.safetensors") == slurp(package() + "/weights.safetensors"));
 
   ModelExport::run(package(), target);  // again: replaced, not refused
   CHECK(fs::exists(target + "/meta.json"));

@@ -80,7 +80,7 @@ void requireRefused(const std::string& dir, const std::string& file, const std::
 TEST_CASE("model package: written atomically, loads back with the same predictions") {
   TempDir dir;
   const std::string path = writePackage(dir, "m");
-  for (const char* f : {"weights.pt", "config.toml", "meta.json"})
+  for (const char* f : {"weights.safetensors", "config.toml", "meta.json"})
     CHECK(fs::exists(path + "/" + f));
   CHECK_FALSE(fs::exists(path + "/vectors.bin"));
   const ModelPackage p = ModelPackage::load(path);
@@ -92,9 +92,9 @@ TEST_CASE("model package: written atomically, loads back with the same predictio
   CHECK(p.config() == tinyConfig());
 
   // Replacing keeps one directory and leaves no temporary siblings.
-  const std::string before = slurp(path + "/weights.pt");
+  const std::string before = slurp(path + "/weights.safetensors");
   writePackage(dir, "m");
-  CHECK(slurp(path + "/weights.pt") != before);  // a new random model
+  CHECK(slurp(path + "/weights.safetensors") != before);  // a new random model
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(dir.path())) names.push_back(e.path().filename());
   CHECK(names == std::vector<std::string>{"m"});
@@ -132,7 +132,7 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
   SECTION("newer and unknown format versions") {
     const auto p = writePackage(dir, "m");
     std::string meta = slurp(p + "/meta.json");
-    const auto at = meta.find("\"format_version\": 1");
+    const auto at = meta.find("\"format_version\": 2");
     REQUIRE(at != std::string::npos);
     spit(p + "/meta.json", meta.replace(at, 19, "\"format_version\": 99"));
     requireRefused(p, "meta.json", "newer than this Spanforge reads");
@@ -141,20 +141,20 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
   }
   SECTION("truncated weights") {
     const auto p = writePackage(dir, "m");
-    const std::string w = slurp(p + "/weights.pt");
-    spit(p + "/weights.pt", w.substr(0, w.size() / 2));
-    requireRefused(p, "weights.pt", "truncated");
+    const std::string w = slurp(p + "/weights.safetensors");
+    spit(p + "/weights.safetensors", w.substr(0, w.size() / 2));
+    requireRefused(p, "weights.safetensors", "truncated");
   }
   SECTION("changed bytes") {
     const auto p = writePackage(dir, "m");
-    std::string w = slurp(p + "/weights.pt");
+    std::string w = slurp(p + "/weights.safetensors");
     w[w.size() / 2] = static_cast<char>(w[w.size() / 2] ^ 0x5a);
-    spit(p + "/weights.pt", w);
-    requireRefused(p, "weights.pt", "checksum");
+    spit(p + "/weights.safetensors", w);
+    requireRefused(p, "weights.safetensors", "checksum");
   }
   SECTION("invalid meta.json") {
     const auto p = writePackage(dir, "m");
-    spit(p + "/meta.json", "{\"format_version\": 1, ");
+    spit(p + "/meta.json", "{\"format_version\": 2, ");
     requireRefused(p, "meta.json", "not valid JSON");
   }
   SECTION("labels that do not match the weights") {
@@ -163,7 +163,7 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
     const auto at = meta.find("\"person\"");
     REQUIRE(at != std::string::npos);
     spit(p + "/meta.json", meta.insert(at, "\"product\", "));
-    requireRefused(p, "weights.pt", "labels");
+    requireRefused(p, "weights.safetensors", "labels");
   }
   SECTION("not a directory") { requireRefused(dir.file("nothing"), "nothing", "no such"); }
   SECTION("a file list that leads out of the package") {
@@ -216,7 +216,7 @@ TEST_CASE("model package: a killed writer's temporary directories go with the ne
   waitpid(dead, nullptr, 0);
   const std::string deadTmp = dir.file(".m.tmp-" + std::to_string(dead) + "-12345");
   fs::create_directories(deadTmp);
-  spit(deadTmp + "/weights.pt", "partial");
+  spit(deadTmp + "/weights.safetensors", "partial");
   fs::create_directories(dir.file(".m.tmp-777777"));
   fs::create_directories(dir.file(".m.old-" + std::to_string(dead) + "-1"));
   // A live writer's (this process's) directory stays.
@@ -238,10 +238,10 @@ TEST_CASE("model package: a killed writer's temporary directories go with the ne
 TEST_CASE("model package: a disk that fills up during the write leaves the old package") {
   TempDir dir;
   const auto p = writePackage(dir, "m");
-  const std::string weightsBefore = slurp(p + "/weights.pt");
+  const std::string weightsBefore = slurp(p + "/weights.safetensors");
   const std::string metaBefore = slurp(p + "/meta.json");
   REQUIRE(weightsBefore.size() > 64 * 1024);
-  // No file may grow past 64 KB now: weights.pt cannot be written whole
+  // No file may grow past 64 KB now: the weights cannot be written whole
   // (EFBIG, as `ulimit -f` gives; a full disk gives ENOSPC the same way).
   rlimit before{};
   REQUIRE(getrlimit(RLIMIT_FSIZE, &before) == 0);
@@ -260,9 +260,9 @@ TEST_CASE("model package: a disk that fills up during the write leaves the old p
   setrlimit(RLIMIT_FSIZE, &before);
   std::signal(SIGXFSZ, oldHandler);
   INFO(message);
-  CHECK_THAT(path, Catch::EndsWith("weights.pt"));
+  CHECK_THAT(path, Catch::EndsWith("weights.safetensors"));
   CHECK_THAT(message, Catch::Contains("cannot write"));
-  CHECK(slurp(p + "/weights.pt") == weightsBefore);
+  CHECK(slurp(p + "/weights.safetensors") == weightsBefore);
   CHECK(slurp(p + "/meta.json") == metaBefore);
   CHECK_NOTHROW(ModelPackage::load(p));
   std::vector<std::string> names;

@@ -197,12 +197,12 @@ TEST_CASE("pretraining refuses too little text, and bad folders are named") {
   REQUIRE(
       Pretrainer(pretrainConfig(2), textOf(head(demoTrain(), 40)), dir.file("pre")).run().reason ==
       FinishReason::MaxSteps);
-  std::filesystem::resize_file(dir.file("pre/weights.pt"), 100);
+  std::filesystem::resize_file(dir.file("pre/weights.safetensors"), 100);
   try {
     PretrainedWeights::load(dir.file("pre"), "biluo");
     FAIL("a damaged folder loaded");
   } catch (const ModelPackageError& e) {
-    CHECK(e.path() == dir.file("pre/weights.pt"));
+    CHECK(e.path() == dir.file("pre/weights.safetensors"));
   }
 }
 

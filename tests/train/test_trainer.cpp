@@ -162,7 +162,7 @@ TEST_CASE("trainer: a NaN loss fails clearly and leaves the previous package unt
   config.training.maxSteps = 10;
   REQUIRE(Trainer(config, train200(), dev100(), out).run().reason == FinishReason::MaxSteps);
   const std::string meta = slurp(out + "/meta.json");
-  const std::string weights = slurp(out + "/weights.pt");
+  const std::string weights = slurp(out + "/weights.safetensors");
 
   config.training.maxSteps = 40;
   TrainerOptions options;
@@ -178,7 +178,7 @@ TEST_CASE("trainer: a NaN loss fails clearly and leaves the previous package unt
   CHECK(done.modelPath.empty());
   CHECK(std::holds_alternative<FinishedEvent>(obs.events.back()));
   CHECK(slurp(out + "/meta.json") == meta);
-  CHECK(slurp(out + "/weights.pt") == weights);
+  CHECK(slurp(out + "/weights.safetensors") == weights);
   int entries = 0;  // no temporary siblings left behind
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++entries;
   CHECK(entries == 1);

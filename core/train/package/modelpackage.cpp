@@ -6,15 +6,14 @@
 #include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
 #include "train/package/atomicdirectory.h"
+#include "train/package/legacypackageerror.h"
+#include "train/package/legacyweights.h"
 #include "train/package/modelpackageerror.h"
 #include "train/package/packagefiles.h"
 #include "train/package/vectorsfile.h"
 
 #include <c10/util/Exception.h>
-#include <xxhash.h>
 
-#include <cinttypes>
-#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -37,34 +36,11 @@ std::string messageOf(const std::exception& e) {
   return e.what();
 }
 
-// Size and XXH3-64 of a file.
-PackageFile digest(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ModelPackageError(path, "missing or unreadable");
-  XXH3_state_t* state = XXH3_createState();
-  XXH3_64bits_reset(state);
-  std::vector<char> buf(1 << 20);
-  PackageFile f;
-  while (in) {
-    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
-    const auto n = in.gcount();
-    if (n <= 0) break;
-    XXH3_64bits_update(state, buf.data(), static_cast<size_t>(n));
-    f.bytes += n;
-  }
-  const XXH64_hash_t h = XXH3_64bits_digest(state);
-  XXH3_freeState(state);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016" PRIx64, static_cast<uint64_t>(h));
-  f.xxh3 = hex;
-  return f;
-}
-
 // Every file meta.json lists must be there, whole and unchanged; the ones
 // this version needs must be listed.
-void checkFiles(const std::string& dir, const PackageInfo& info) {
+void checkFiles(const std::string& dir, const PackageInfo& info, const char* weightsFile) {
   const std::string meta = PF::join(dir, ModelPackage::kMetaFile);
-  std::vector<std::string> required = {ModelPackage::kWeightsFile, ModelPackage::kConfigFile};
+  std::vector<std::string> required = {weightsFile, ModelPackage::kConfigFile};
   if (info.vectorsRows > 0) required.push_back(ModelPackage::kVectorsFile);
   if (info.knownWords > 0) required.push_back(ModelPackage::kKnownWordsFile);
   for (const auto& name : required)
@@ -72,7 +48,7 @@ void checkFiles(const std::string& dir, const PackageInfo& info) {
   for (const auto& [name, expected] : info.files) {
     const std::string path = (fs::path(dir) / name).string();
     if (!fs::is_regular_file(path)) throw ModelPackageError(path, "missing");
-    const PackageFile actual = digest(path);
+    const PackageFile actual = PF::digest(path);
     if (actual.bytes != expected.bytes)
       throw ModelPackageError(path, "has " + std::to_string(actual.bytes) +
                                         " bytes, meta.json says " + std::to_string(expected.bytes) +
@@ -143,7 +119,7 @@ void ModelPackage::write(const std::string& dir, const model::NerModel& model,
     info.knownWords = static_cast<int64_t>(known->size());
   }
   for (const char* name : {kWeightsFile, kConfigFile, kVectorsFile, kKnownWordsFile})
-    if (fs::exists(out.file(name))) info.files[name] = digest(out.file(name));
+    if (fs::exists(out.file(name))) info.files[name] = PF::digest(out.file(name));
   PF::writeText(out.file(kMetaFile), info.toJson());
   out.commit();
 }
@@ -157,6 +133,9 @@ PackageInfo ModelPackage::readInfo(const std::string& dir) {
     throw ModelPackageError(meta, "format_version " + std::to_string(info.formatVersion) +
                                       " is newer than this Spanforge reads (" +
                                       std::to_string(kFormatVersion) + "); update Spanforge");
+  // Format 1 kept its weights in a TorchScript archive, which runs code when
+  // it is loaded: never read implicitly (LegacyPackage converts it on request).
+  if (info.formatVersion == 1) throw LegacyPackageError(dir);
   if (info.formatVersion != kFormatVersion)
     throw ModelPackageError(meta, "unsupported format_version " +
                                       std::to_string(info.formatVersion) + " (expected " +
@@ -165,9 +144,17 @@ PackageInfo ModelPackage::readInfo(const std::string& dir) {
 }
 
 ModelPackage ModelPackage::load(const std::string& dir) {
-  PackageInfo info = readInfo(dir);
+  return assemble(dir, readInfo(dir), false);
+}
+
+ModelPackage ModelPackage::loadLegacy(const std::string& dir, PackageInfo info) {
+  return assemble(dir, std::move(info), true);
+}
+
+ModelPackage ModelPackage::assemble(const std::string& dir, PackageInfo info, bool legacy) {
   const std::string meta = PF::join(dir, kMetaFile);
-  checkFiles(dir, info);
+  const char* weightsFile = legacy ? kLegacyWeightsFile : kWeightsFile;
+  checkFiles(dir, info, weightsFile);
 
   const std::string configPath = PF::join(dir, kConfigFile);
   TrainConfig config;
@@ -199,16 +186,16 @@ ModelPackage ModelPackage::load(const std::string& dir) {
   }
 
   // A hostile config could ask for tens of GB of random weights before the
-  // shapes are compared; one hashed-feature table alone must fit in weights.pt.
-  const std::string weights = PF::join(dir, kWeightsFile);
+  // shapes are compared; one hashed-feature table alone must fit in the weights file.
+  const std::string weights = PF::join(dir, weightsFile);
   const double tableBytes =
       4.0 * static_cast<double>(config.model.hashRows) * static_cast<double>(config.model.wordDim);
-  if (tableBytes > static_cast<double>(info.files[kWeightsFile].bytes) + 1e6) {
+  if (tableBytes > static_cast<double>(info.files[weightsFile].bytes) + 1e6) {
     throw ModelPackageError(configPath,
                             "describes a model larger than its weights (" +
                                 std::to_string(static_cast<int64_t>(tableBytes / 1e6)) +
-                                " MB for one feature table; weights.pt holds " +
-                                std::to_string(info.files[kWeightsFile].bytes / 1000000) + " MB)");
+                                " MB for one feature table; " + weightsFile + " holds " +
+                                std::to_string(info.files[weightsFile].bytes / 1000000) + " MB)");
   }
   std::unique_ptr<model::NerModel> net;
   try {
@@ -232,11 +219,17 @@ ModelPackage ModelPackage::load(const std::string& dir) {
     net->setKnownWords(std::move(known));
   }
   try {
-    net->loadWeights(weights);
+    if (legacy)
+      LegacyWeights::read(weights, *net);
+    else
+      net->loadWeights(weights);
   } catch (const std::exception& e) {
     std::string message = messageOf(e);
     if (message.rfind(weights + ": ", 0) == 0) message.erase(0, weights.size() + 2);
-    throw ModelPackageError(weights, message + " (do meta.json's labels match the weights?)");
+    // A parameter of another shape or name: most often labels that differ.
+    if (message.find("parameter \"") != std::string::npos)
+      message += " (do meta.json's labels match the weights?)";
+    throw ModelPackageError(weights, message);
   }
   net->setTemperature(info.temperature);  // checked positive by PackageInfo
   return ModelPackage(dir, std::move(config), std::move(info), std::move(net));

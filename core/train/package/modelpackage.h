@@ -14,7 +14,7 @@ class NerModel;
 namespace spanforge::train {
 
 // A trained model on disk: a directory holding
-//   weights.pt   - NerModel::saveWeights (learned parameters)
+//   weights.safetensors - NerModel::saveWeights (learned parameters; data only)
 //   config.toml  - the full training config used (toToml)
 //   meta.json    - PackageInfo: format version, labels, tag scheme, data
 //                  sizes, dev/test metrics, vectors, size and XXH3 of every file
@@ -23,8 +23,12 @@ namespace spanforge::train {
 // written to a temporary sibling and moved into place (AtomicDirectory).
 class ModelPackage {
  public:
-  static constexpr int64_t kFormatVersion = 1;
-  static constexpr const char* kWeightsFile = "weights.pt";
+  // 2: weights in safetensors. 1 (weights.pt, a TorchScript archive that can
+  // run code when loaded) is refused with LegacyPackageError; LegacyPackage
+  // converts it for a user who trusts its origin.
+  static constexpr int64_t kFormatVersion = 2;
+  static constexpr const char* kWeightsFile = "weights.safetensors";
+  static constexpr const char* kLegacyWeightsFile = "weights.pt";
   static constexpr const char* kConfigFile = "config.toml";
   static constexpr const char* kMetaFile = "meta.json";
   static constexpr const char* kVectorsFile = "vectors.bin";
@@ -42,7 +46,9 @@ class ModelPackage {
   // something that is not a model package.
   static void checkReplaceable(const std::string& dir);
 
-  // Reads meta.json only (listing models without loading them).
+  // Reads meta.json only (listing models without loading them). Throws
+  // LegacyPackageError for a format-1 package (weights.pt), ModelPackageError
+  // for anything else it cannot use.
   static PackageInfo readInfo(const std::string& dir);
 
   // Reads and checks everything: format version, every file present with
@@ -63,8 +69,14 @@ class ModelPackage {
   std::unique_ptr<model::NerModel> releaseModel();
 
  private:
+  friend class LegacyPackage;
+
   ModelPackage(std::string path, TrainConfig config, PackageInfo info,
                std::unique_ptr<model::NerModel> model);
+  // A format-1 package (weights.pt), checked like load(); runs the archive's
+  // code, so only LegacyPackage::upgrade calls it, for a user who trusts it.
+  static ModelPackage loadLegacy(const std::string& dir, PackageInfo info);
+  static ModelPackage assemble(const std::string& dir, PackageInfo info, bool legacy);
 
   std::string path_;
   TrainConfig config_;

@@ -1,11 +1,18 @@
 #include "train/package/packagefiles.h"
 
 #include "train/package/modelpackageerror.h"
+#include "train/package/packageinfo.h"
+
+#include <xxhash.h>
+
+#include <cinttypes>
+#include <cstdio>
 
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace spanforge::train {
 
@@ -34,6 +41,28 @@ void PackageFiles::writeText(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
   if (!out.flush()) throw ModelPackageError(path, "cannot write");
+}
+
+PackageFile PackageFiles::digest(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ModelPackageError(path, "missing or unreadable");
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  std::vector<char> buf(1 << 20);
+  PackageFile f;
+  while (in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    const auto n = in.gcount();
+    if (n <= 0) break;
+    XXH3_64bits_update(state, buf.data(), static_cast<size_t>(n));
+    f.bytes += n;
+  }
+  const XXH64_hash_t h = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016" PRIx64, static_cast<uint64_t>(h));
+  f.xxh3 = hex;
+  return f;
 }
 
 }  // namespace spanforge::train

@@ -4,6 +4,8 @@
 
 namespace spanforge::train {
 
+struct PackageFile;
+
 // Small file helpers shared by the folders Spanforge writes (model
 // packages, their exports, pretrained weights); errors are
 // ModelPackageError naming the file.
@@ -15,6 +17,8 @@ class PackageFiles {
   static std::string readText(const std::string& path);
   // Replaces the file; "cannot write" (a full disk, mostly) when it fails.
   static void writeText(const std::string& path, const std::string& text);
+  // Size and XXH3-64 of a file, as meta.json records them.
+  static PackageFile digest(const std::string& path);
 };
 
 }  // namespace spanforge::train

@@ -5,6 +5,7 @@
 #include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
 #include "train/package/atomicdirectory.h"
+#include "train/package/legacypackageerror.h"
 #include "train/package/modelpackage.h"
 #include "train/package/modelpackageerror.h"
 #include "train/package/packagefiles.h"
@@ -82,6 +83,8 @@ PretrainSummary PretrainedWeights::readSummary(const std::string& dir) {
     if (!j.is_object() || j.value("format", "") != kFormat)
       throw ModelPackageError(metaPath, std::string("\"format\" is not \"") + kFormat + "\"");
     const int64_t version = j.at("format_version").get<int64_t>();
+    // Format 1 held weights.pt, which runs code when loaded (LegacyPackage).
+    if (version == 1) throw LegacyPackageError(dir);
     if (version != kFormatVersion)
       throw ModelPackageError(metaPath, "unsupported format_version " + std::to_string(version) +
                                             " (expected " + std::to_string(kFormatVersion) + ")");

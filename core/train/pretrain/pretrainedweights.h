@@ -24,7 +24,7 @@ struct PretrainSummary {
 };
 
 // The folder `spanforge-cli pretrain` writes and `model.pretrained` names:
-//   weights.pt       - the network's weights (its output layer and CRF are
+//   weights.safetensors - the network's weights (its output layer and CRF are
 //                      untrained placeholders, never copied)
 //   config.toml      - the config it was pretrained with: its [model] is the
 //                      architecture a model starting from it gets
@@ -36,7 +36,9 @@ struct PretrainSummary {
 class PretrainedWeights {
  public:
   static constexpr const char* kMetaFile = "pretrain.json";
-  static constexpr int64_t kFormatVersion = 1;
+  // 2: weights in safetensors; 1 (weights.pt) is refused with
+  // LegacyPackageError and converted by LegacyPackage::upgrade.
+  static constexpr int64_t kFormatVersion = 2;
   // The one label of the placeholder output layer.
   static constexpr const char* kPlaceholderLabel = "PRETRAIN";
 
@@ -45,7 +47,8 @@ class PretrainedWeights {
                     PretrainSummary summary);
 
   // Reads pretrain.json only (showing a folder without loading it). Throws
-  // ModelPackageError naming the file.
+  // LegacyPackageError for a format-1 folder, ModelPackageError naming the
+  // file for anything else it cannot use.
   static PretrainSummary readSummary(const std::string& dir);
 
   // Reads and checks the folder (every file present with its recorded size);

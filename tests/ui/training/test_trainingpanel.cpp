@@ -242,7 +242,7 @@ TEST_CASE("Runs: re-opened after a restart, overlaid, made current and exported"
   REQUIRE(exported.wait(30000));
   CHECK(exported.front().front().toString().isEmpty());
   CHECK(QFile::exists(folder + QStringLiteral("/README.md")));
-  CHECK(QFile::exists(folder + QStringLiteral("/weights.pt")));
+  CHECK(QFile::exists(folder + QStringLiteral("/weights.safetensors")));
 
   const QString csv = QString::fromStdString(dir.file("metrics.csv"));
   runs->exportMetrics(csv);
