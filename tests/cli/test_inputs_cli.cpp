@@ -4,6 +4,7 @@
 // leaves the input byte for byte as it was; predict refuses a record over
 // import's 16 MiB limit and predicts long records in bounded windows.
 #include "../train/traintestdata.h"
+#include "childprocess.h"
 #include "clirunner.h"
 #include "slurp.h"
 #include "tempdir.h"
@@ -12,6 +13,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
+
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -95,6 +99,22 @@ TEST_CASE("predict --output onto its input or its model is refused") {
   CHECK(r.code == 1);
   CHECK_THAT(r.err, Catch::Contains("part of the model package " + dir.file("m")));
   CHECK(slurp(meta) == "{\"format_version\": 1}\n");
+}
+
+TEST_CASE("predict --output onto the file its standard input comes from is refused") {
+  TempDir dir;
+  fs::create_directories(dir.file("m"));
+  const auto input = write(dir.file("in.jsonl"), "{\"text\":\"Ann met Bob\"}\n");
+  // The real program: the shell opens the input, predict would truncate it.
+  const std::string command = "'" + spanforge::testing::cliExecutable() + "' predict '" +
+                              dir.file("m") + "' --output '" + input + "' < '" + input + "' 2> '" +
+                              dir.file("err.txt") + "'";
+  const int status = std::system(command.c_str());
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 1);
+  CHECK_THAT(slurp(dir.file("err.txt")),
+             Catch::Contains("--output is the same file as the standard input"));
+  CHECK(slurp(input) == "{\"text\":\"Ann met Bob\"}\n");
 }
 
 TEST_CASE("train refuses a log or a package folder that would destroy what it reads") {
