@@ -1,5 +1,6 @@
 #include "cli/calibratecommand.h"
 
+#include "cli/outputchecks.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
 #include "train/data/corpusloader.h"
@@ -31,6 +32,8 @@ CLI::App* CalibrateCommand::setup(CLI::App& app) {
 }
 
 int CalibrateCommand::run(Console& console) {
+  // The package is rewritten as a whole: the data must not be inside it.
+  OutputChecks::folder(model_, "MODEL_DIR", "", {{data_, "the data"}});
   model::ComputeThreads::apply(1);
   train::ModelPackage package = train::ModelPackage::load(model_);
   const train::LoadedCorpus data = train::CorpusLoader::fromFile(data_);

@@ -3,6 +3,7 @@
 #include "cli/batchproject.h"
 #include "cli/progressbar.h"
 #include "io/formatregistry.h"
+#include "io/outputtarget.h"
 #include "project/importer.h"
 #include "store/projectstore.h"
 #include "text/printable.h"
@@ -42,6 +43,9 @@ CLI::App* ImportCommand::setup(CLI::App& app) {
 }
 
 int ImportCommand::run(Console& console) {
+  // The project is written: a file to import must not be the project itself.
+  for (const auto& file : files_)
+    io::OutputTarget(path_, "PROJECT").notFile(file, "the file to import");
   auto project = openForBatchWrites(path_);
   project::ImportOptions opts;
   opts.format = *io::parseFormat(format_);

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -31,6 +32,12 @@ int InitConfigCommand::run(Console& console) {
   if (std::filesystem::exists(out_) && !force_) {
     throw io::InputError(out_, 0, "", "already exists; use --force to overwrite it");
   }
+  // --force replaces a config, never a project (nor any other SQLite file).
+  char head[16] = {};
+  std::ifstream existing(out_, std::ios::binary);
+  if (existing.read(head, sizeof head) && std::memcmp(head, "SQLite format 3", 16) == 0)
+    throw io::InputError(out_, 0, "",
+                         "is a project (an SQLite database), not a config; nothing was written");
   std::ofstream file(out_, std::ios::binary | std::ios::trunc);
   file << toml;
   if (!file.flush()) throw io::InputError(out_, 0, "", "cannot write the config");

@@ -3,6 +3,8 @@
 #include "cli/ensembleoption.h"
 #include "io/inputerror.h"
 #include "io/jsonrecord.h"
+#include "io/outputtarget.h"
+#include "io/recordreader.h"
 #include "model/computethreads.h"
 #include "model/nermodel.h"
 #include "serve/predictionrecords.h"
@@ -13,6 +15,9 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
 
@@ -20,6 +25,9 @@ namespace spanforge::cli {
 namespace {
 
 constexpr size_t kChunk = 512;  // records predicted together (batched by length)
+// ... or fewer, when they are long: memory grows with the tokens and bytes held.
+constexpr size_t kChunkTokens = 200000;
+constexpr size_t kChunkBytes = size_t{16} << 20;
 
 struct Record {
   nlohmann::ordered_json json;
@@ -30,13 +38,53 @@ void predictChunk(const model::NerModel& model, std::vector<Record>& records, in
                   std::ostream& out) {
   std::vector<std::vector<text::Token>> tokens;
   tokens.reserve(records.size());
-  for (const Record& r : records) tokens.push_back(r.tokens);
+  for (Record& r : records) tokens.push_back(std::move(r.tokens));
   const auto predictions = serve::PredictionRecords::predict(model, tokens, threads);
   for (size_t i = 0; i < records.size(); ++i) {
-    serve::PredictionRecords::annotate(records[i].json, records[i].tokens, predictions[i]);
-    out << records[i].json.dump() << "\n";
+    serve::PredictionRecords::write(out, records[i].json, tokens[i], predictions[i]);
+    out << "\n";
   }
   records.clear();
+}
+
+enum class LineResult { Line, TooLong, End };
+
+// One line without its line break, like std::getline, but a line over
+// maxBytes is read to its end without being kept (import's limit: one
+// endless line must not fill the memory).
+LineResult readLine(std::istream& in, std::string& line, size_t maxBytes) {
+  line.clear();
+  std::streambuf& buf = *in.rdbuf();
+  bool any = false, tooLong = false;
+  for (int c = buf.sbumpc(); c != std::char_traits<char>::eof(); c = buf.sbumpc()) {
+    any = true;
+    if (c == '\n') break;
+    if (line.size() < maxBytes)
+      line.push_back(static_cast<char>(c));
+    else
+      tooLong = true;
+  }
+  if (!any) return LineResult::End;
+  if (tooLong) {
+    line.clear();
+    line.shrink_to_fit();
+    return LineResult::TooLong;
+  }
+  return LineResult::Line;
+}
+
+// --output must not be what predict reads: its input (also the file the
+// standard input was redirected from) or a file of the model packages.
+void checkOutput(const std::string& output, const std::string& input, bool useStdin,
+                 const std::string& model, const std::vector<std::string>& members) {
+  const io::OutputTarget target(output, "--output");
+  struct stat st {};
+  if (!useStdin)
+    target.notFile(input, "the input");
+  else if (::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode))
+    target.notFile("/dev/stdin", "the standard input");
+  target.notInFolder(model, "the model package");
+  for (const auto& m : members) target.notInFolder(m, "the model package");
 }
 
 }  // namespace
@@ -56,11 +104,13 @@ CLI::App* PredictCommand::setup(CLI::App& app) {
 }
 
 int PredictCommand::run(Console& console) {
+  const bool useStdin = input_.empty() || input_ == "-";
+  // Before anything is loaded or opened for writing.
+  if (!output_.empty()) checkOutput(output_, input_, useStdin, model_, members_);
   model::ComputeThreads::apply(1);  // parallel across records instead (see ParallelFor)
   const int threads = train::ParallelFor::resolve(threads_);
   const train::ModelPackage package = train::EnsembleLoader::load(model_, members_);
   std::ifstream file;
-  const bool useStdin = input_.empty() || input_ == "-";
   if (!useStdin) {
     file.open(input_, std::ios::binary);
     if (!file) throw io::InputError(input_, 0, "", "cannot open");
@@ -75,10 +125,17 @@ int PredictCommand::run(Console& console) {
   std::ostream& out = output_.empty() ? console.out : outFile;
 
   std::vector<Record> records;
+  size_t heldTokens = 0, heldBytes = 0;
   std::string line;
   int64_t lineNo = 0, count = 0;
-  while (std::getline(in, line)) {
+  for (;;) {
+    const LineResult got = readLine(in, line, static_cast<size_t>(io::kMaxRecordBytes));
+    if (got == LineResult::End) break;
     ++lineNo;
+    if (got == LineResult::TooLong)
+      throw io::InputError(
+          name, lineNo, "",
+          "the line is longer than the limit of " + std::to_string(io::kMaxRecordBytes) + " bytes");
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     Record r;
     if (io::JsonRecord::findTooDeep(line) != std::string::npos) {
@@ -93,10 +150,16 @@ int PredictCommand::run(Console& console) {
     }
     if (!r.json.is_object()) throw io::InputError(name, lineNo, "", "expected a JSON object");
     r.tokens = serve::PredictionRecords::tokens(r.json, name, lineNo);
+    heldTokens += r.tokens.size();
+    heldBytes += line.size();
     records.push_back(std::move(r));
     ++count;
-    if (records.size() >= kChunk) predictChunk(package.model(), records, threads, out);
+    if (records.size() >= kChunk || heldTokens >= kChunkTokens || heldBytes >= kChunkBytes) {
+      predictChunk(package.model(), records, threads, out);
+      heldTokens = heldBytes = 0;
+    }
   }
+  if (in.bad()) throw io::InputError(name, lineNo + 1, "", "read error");
   predictChunk(package.model(), records, threads, out);
   if (!out.flush()) throw io::InputError(output_, 0, "", "cannot write");
   if (!output_.empty())

@@ -1,6 +1,7 @@
 #include "cli/pretraincommand.h"
 
 #include "cli/interruptguard.h"
+#include "cli/outputchecks.h"
 #include "cli/progressbar.h"
 #include "store/projectstore.h"
 #include "train/config/tomlconfig.h"
@@ -54,6 +55,9 @@ int PretrainCommand::run(Console& console) {
   if (!device_.empty()) config.device.device = device_;
   if (threads_ >= 0) config.device.threads = threads_;
   train::validateConfig(config, "command line");
+  OutputChecks::Inputs inputs = {{config_, "the config"}};
+  for (const auto& path : texts_) inputs.emplace_back(path, "the text");
+  OutputChecks::folder(output_, "--output", project_, inputs);
 
   train::PretrainText text;
   if (!project_.empty()) {

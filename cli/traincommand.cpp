@@ -1,6 +1,7 @@
 #include "cli/traincommand.h"
 
 #include "cli/jsonleventlog.h"
+#include "cli/outputchecks.h"
 #include "cli/traintableprinter.h"
 #include "io/inputerror.h"
 #include "model/vectors.h"
@@ -105,6 +106,19 @@ int TrainCommand::run(Console& console) {
   if (!vectors_.empty()) config.model.vectors = vectors_;
   if (!initFrom_.empty()) config.model.pretrained = initFrom_;
   train::validateConfig(config, "command line");
+  // Nothing written may be or destroy what is read; checked before either happens.
+  const OutputChecks::Inputs inputs = {{train_, "the training data"},
+                                       {dev_, "the dev data"},
+                                       {test_, "the test data"},
+                                       {config_, "the config"},
+                                       {config.model.vectors, "the vectors"},
+                                       {config.model.pretrained, "the pretrained weights"}};
+  OutputChecks::folder(output_, "--output", project_, inputs);
+  if (!logJsonl_.empty())
+    OutputChecks::file(logJsonl_, "--log-jsonl", project_, inputs,
+                       {{resumeFrom_, "the package resumed from"},
+                        {config.model.pretrained, "the pretrained weights"}},
+                       output_);
 
   // torchrun started this process as one rank of a job; else it may start its own.
   const auto env = train::RankEnvironment::fromEnvironment();

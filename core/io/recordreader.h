@@ -9,9 +9,12 @@
 
 namespace spanforge::io {
 
+// The longest record (line) any command reads: import, predict, serve.
+constexpr int64_t kMaxRecordBytes = 16 * 1024 * 1024;
+
 struct ReaderOptions {
-  TagScheme scheme = TagScheme::Auto;         // CoNLL only
-  int64_t maxRecordBytes = 16 * 1024 * 1024;  // a longer line is refused, not loaded
+  TagScheme scheme = TagScheme::Auto;        // CoNLL only
+  int64_t maxRecordBytes = kMaxRecordBytes;  // a longer line is refused, not loaded
 };
 
 // Streams documents from one file in constant memory (one record at a time).

@@ -1,11 +1,13 @@
 #include "model/vectors.h"
 
 #include "io/inputerror.h"
+#include "io/regularfile.h"
 #include "model/featurizer.h"
 
+#include <unistd.h>
 #include <zlib.h>
 
-#include <cerrno>
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <memory>
@@ -19,27 +21,75 @@ struct GzCloser {
 };
 using GzFile = std::unique_ptr<gzFile_s, GzCloser>;
 
-// Reads one line of any length without its line break; false at the end.
 // Longer than any real row (4096 values of ~12 characters): a file without
 // line breaks must not be read into memory whole.
 constexpr size_t kMaxLineBytes = size_t{1} << 20;
+// A gzip file may expand to this many times its size (real vectors: about
+// 3), or to kMinInflatedBytes, whichever is more; past that it is a bomb.
+constexpr int64_t kMaxInflation = 16;
+constexpr int64_t kMinInflatedBytes = int64_t{64} << 20;
 
-// False at the end of the file; sets tooLong (and skips the rest of the line)
-// for a line over kMaxLineBytes.
-bool readLine(gzFile f, std::string& line, bool& tooLong) {
-  line.clear();
-  tooLong = false;
-  char buf[1 << 14];
-  while (gzgets(f, buf, sizeof buf) != nullptr) {
-    if (!tooLong) line += buf;
-    const size_t n = std::strlen(buf);
-    if (n > 0 && buf[n - 1] == '\n') break;
-    if (line.size() > kMaxLineBytes) tooLong = true;
+// Lines of a plain or gzip file through a fixed buffer, counting the bytes
+// as they come (a NUL byte or an endless line is seen at once).
+class LineSource {
+ public:
+  enum class Result { Line, TooLong, HasNul, TooBig, End };
+
+  LineSource(gzFile f, int64_t maxBytes) : f_(f), maxBytes_(maxBytes), buf_(1 << 17) {}
+
+  // Without the line break; a line over kMaxLineBytes is not stored.
+  Result next(std::string& line) {
+    line.clear();
+    bool any = false;
+    for (;;) {
+      if (pos_ == end_ && !fill()) {
+        if (tooBig_) return Result::TooBig;
+        break;
+      }
+      any = true;
+      const char* chunk = buf_.data() + pos_;
+      const size_t avail = end_ - pos_;
+      const auto* nl = static_cast<const char*>(std::memchr(chunk, '\n', avail));
+      const size_t take = nl ? static_cast<size_t>(nl - chunk) : avail;
+      if (std::memchr(chunk, '\0', take) != nullptr) return Result::HasNul;
+      if (line.size() + take > kMaxLineBytes) return Result::TooLong;
+      line.append(chunk, take);
+      pos_ += take;
+      if (nl) {
+        ++pos_;
+        break;
+      }
+    }
+    if (!any) return Result::End;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return Result::Line;
   }
-  if (line.empty()) return false;
-  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
-  return true;
-}
+
+  bool error() const { return error_; }
+
+ private:
+  bool fill() {
+    if (total_ > maxBytes_) {
+      tooBig_ = true;
+      return false;
+    }
+    const int n = gzread(f_, buf_.data(), static_cast<unsigned>(buf_.size()));
+    if (n < 0) error_ = true;
+    pos_ = 0;
+    end_ = n > 0 ? static_cast<size_t>(n) : 0;
+    total_ += static_cast<int64_t>(end_);
+    return end_ > 0;
+  }
+
+  gzFile f_;
+  int64_t maxBytes_;
+  std::vector<char> buf_;
+  size_t pos_ = 0;
+  size_t end_ = 0;
+  int64_t total_ = 0;
+  bool error_ = false;
+  bool tooBig_ = false;
+};
 
 std::vector<std::string_view> splitSpaces(std::string_view s) {
   std::vector<std::string_view> out;
@@ -75,10 +125,19 @@ Vectors::Vectors(std::vector<std::string> words, std::vector<float> data, int64_
 }
 
 Vectors Vectors::load(const std::string& path, int64_t maxRows) {
-  // gzopen reads plain files transparently.
-  GzFile f(gzopen(path.c_str(), "rb"));
-  if (!f) throw io::InputError(path, 0, "", std::string("cannot open: ") + std::strerror(errno));
+  // Regular files only: /dev/zero would never end, a FIFO could block forever.
+  io::RegularFile file(path);
+  unsigned char magic[2] = {0, 0};
+  const bool gzip = ::pread(file.fd(), magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+  // A plain file holds what its size says; a gzip file may not expand without bound.
+  const int64_t maxBytes =
+      gzip ? std::max(kMinInflatedBytes, file.size() * kMaxInflation) : file.size();
+  // gzdopen reads plain files transparently; it owns the descriptor from here.
+  GzFile f(gzdopen(file.fd(), "rb"));
+  if (!f) throw io::InputError(path, 0, "", "cannot open: out of memory");
+  file.release();
   gzbuffer(f.get(), 1 << 17);
+  LineSource lines(f.get(), maxBytes);
   std::vector<std::string> words;
   std::vector<float> data;
   std::unordered_map<std::string, int64_t> seen;
@@ -86,11 +145,25 @@ Vectors Vectors::load(const std::string& path, int64_t maxRows) {
   int64_t lineNo = 0;
   std::string line;
   auto fail = [&](const std::string& msg) { throw io::InputError(path, lineNo, "", msg); };
-  bool tooLong = false;
-  while ((maxRows <= 0 || static_cast<int64_t>(words.size()) < maxRows) &&
-         readLine(f.get(), line, tooLong)) {
+  auto checkDim = [&](int64_t d, const std::string& where) {
+    if (d > kMaxDim)
+      fail(where + " gives dimension " + std::to_string(d) + ", more than the limit of " +
+           std::to_string(kMaxDim));
+  };
+  while (maxRows <= 0 || static_cast<int64_t>(words.size()) < maxRows) {
+    const LineSource::Result r = lines.next(line);
+    if (r == LineSource::Result::End) break;
     ++lineNo;
-    if (tooLong) fail("the line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
+    if (r == LineSource::Result::HasNul)
+      fail("holds a NUL byte: not a text vectors file (word2vec's binary format is not read)");
+    if (r == LineSource::Result::TooLong)
+      fail("the line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
+    if (r == LineSource::Result::TooBig) {
+      if (gzip)
+        fail("decompresses to more than " + std::to_string(maxBytes) +
+             " bytes, far more than vectors expand to: refused as a gzip bomb");
+      fail("the file grew while it was being read");
+    }
     const std::vector<std::string_view> fields = splitSpaces(line);
     if (fields.empty()) continue;
     int64_t count = 0;
@@ -98,10 +171,25 @@ Vectors Vectors::load(const std::string& path, int64_t maxRows) {
     if (lineNo == 1 && fields.size() == 2 && parseInt(fields[0], count) &&
         parseInt(fields[1], headerDim)) {
       if (headerDim <= 0) fail("header gives dimension " + std::string(fields[1]));
+      checkDim(headerDim, "the header");
+      // Each value takes two bytes at least ("0 "): a count the file cannot
+      // hold is a lie, refused before anything is reserved for it.
+      if (count < 0 || count > kMaxValues / headerDim)
+        fail("the header gives " + std::string(fields[0]) + " rows of " +
+             std::to_string(headerDim) + " values, more than the limit of " +
+             std::to_string(kMaxValues) + " values");
+      if (count * (2 * headerDim + 2) > maxBytes)
+        fail("the header gives " + std::to_string(count) + " rows of " + std::to_string(headerDim) +
+             " values, more than " + std::to_string(maxBytes) + " bytes can hold");
       dim = headerDim;
+      const int64_t rows = maxRows > 0 ? std::min(count, maxRows) : count;
+      if (!gzip) data.reserve(static_cast<size_t>(rows * dim));
       continue;
     }
-    if (dim == 0) dim = static_cast<int64_t>(fields.size()) - 1;
+    if (dim == 0) {
+      dim = static_cast<int64_t>(fields.size()) - 1;
+      checkDim(dim, "the first row");
+    }
     if (dim <= 0) fail("expected a word followed by its values");
     if (static_cast<int64_t>(fields.size()) < dim + 1) {
       fail("expected " + std::to_string(dim) + " values after the word, found " +
@@ -122,6 +210,8 @@ Vectors Vectors::load(const std::string& path, int64_t maxRows) {
     const char* we = fields[first - 1].data() + fields[first - 1].size();
     std::string word(wb, static_cast<size_t>(we - wb));
     if (!seen.emplace(word, static_cast<int64_t>(words.size())).second) continue;
+    if (static_cast<int64_t>(words.size()) >= kMaxValues / dim)
+      fail("more than " + std::to_string(kMaxValues) + " values: over the limit for vectors");
     for (size_t k = first; k < fields.size(); ++k) {
       parseFloat(fields[k], v);
       data.push_back(v);
@@ -130,7 +220,7 @@ Vectors Vectors::load(const std::string& path, int64_t maxRows) {
   }
   int err = 0;
   const char* msg = gzerror(f.get(), &err);
-  if (err != Z_OK && err != Z_STREAM_END)
+  if (lines.error() || (err != Z_OK && err != Z_STREAM_END))
     throw io::InputError(path, lineNo, "", std::string("cannot read: ") + msg);
   if (words.empty()) throw io::InputError(path, 0, "", "holds no vectors");
   return Vectors(std::move(words), std::move(data), dim);

@@ -22,8 +22,17 @@ class Vectors {
   // row. maxRows > 0 stops after that many rows (files list frequent words
   // first). Throws io::InputError naming the file and line for a malformed
   // row or an inconsistent dimension, and for a file that cannot be read,
-  // holds no vectors or has a line over 1 MiB.
+  // holds no vectors or has a line over 1 MiB. Bounded before anything
+  // grows: only a regular file is read (a device, FIFO or directory is
+  // refused at once), a NUL byte ends it, a header must fit the file's size
+  // and the limits below, and a gzip file may not expand to more than 16
+  // times its size (or 64 MiB).
   static Vectors load(const std::string& path, int64_t maxRows = 0);
+
+  // Limits for any vectors read from a file (text or a package's vectors.bin):
+  // real ones are at most a few million rows of up to a few thousand values.
+  static constexpr int64_t kMaxDim = 65536;
+  static constexpr int64_t kMaxValues = int64_t{1} << 30;  // rows x dim: 4 GiB of floats
 
   // Writes word2vec text with a header; gzip-compressed if path ends in ".gz".
   void save(const std::string& path) const;

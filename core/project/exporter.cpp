@@ -2,6 +2,7 @@
 
 #include "io/formatregistry.h"
 #include "io/inputerror.h"
+#include "io/outputtarget.h"
 #include "io/recordwriter.h"
 #include "store/projectstore.h"
 
@@ -34,6 +35,10 @@ ExportReport Exporter::run(const std::string& outPath, const ExportOptions& opti
   report.format = options.format == io::Format::Auto ? formatForPath(outPath) : options.format;
 
   const std::string tmpPath = outPath + ".part";
+  // Neither the file written nor the one renamed over may be the project
+  // (`export P P` replaced the project with its own export).
+  io::OutputTarget(outPath, "the output file").notProject(project_.path());
+  io::OutputTarget(tmpPath, "the temporary output file").notProject(project_.path());
   {
     std::ofstream out(tmpPath, std::ios::binary | std::ios::trunc);
     if (!out) throw io::InputError(outPath, 0, "", "cannot open for writing");

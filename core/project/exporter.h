@@ -31,7 +31,8 @@ class Exporter {
  public:
   explicit Exporter(store::ProjectStore& project) : project_(project) {}
 
-  // Throws io::InputError for an unwritable path or unknown extension and
+  // Throws io::InputError for an unwritable path, one that is the project
+  // (also through a link) or one of its SQLite files, or unknown extension and
   // rethrows writer errors (e.g. a span that doesn't align to CoNLL tokens).
   ExportReport run(const std::string& outPath, const ExportOptions& options,
                    const std::function<void(int64_t done)>& progress = {},

@@ -2,14 +2,36 @@
 
 #include "io/inputerror.h"
 #include "model/nermodel.h"
+#include "serve/predictionwindows.h"
 #include "text/alignment.h"
 #include "text/tokenizer.h"
 #include "text/utf8.h"
 #include "train/device/parallelfor.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace spanforge::serve {
+namespace {
+
+constexpr size_t kGroupTokens = size_t{1} << 18;  // 256k: more than predict's own chunks
+
+PredictionRecords::Json spansOf(const std::vector<text::Token>& tokens,
+                                const model::Prediction& prediction) {
+  PredictionRecords::Json spans = PredictionRecords::Json::array();
+  for (const auto& s : prediction.spans) {
+    const text::Span span = text::tokensToChars(tokens, s.span);
+    spans.push_back({{"start", span.start},
+                     {"end", span.end},
+                     {"label", span.label},
+                     {"score", s.score},
+                     {"token_start", s.span.first},
+                     {"token_end", s.span.last - 1}});
+  }
+  return spans;
+}
+
+}  // namespace
 
 std::vector<text::Token> PredictionRecords::tokens(Json& j, const std::string& file, int64_t line,
                                                    const std::string& prefix) {
@@ -73,20 +95,85 @@ std::vector<text::Token> PredictionRecords::tokens(Json& j, const std::string& f
 std::vector<model::Prediction> PredictionRecords::predict(
     const model::NerModel& model, const std::vector<std::vector<text::Token>>& tokens,
     int threads) {
-  // Contiguous parts, one per thread; model.predict batches each by length.
-  const size_t parts = std::max<size_t>(1, std::min(tokens.size(), static_cast<size_t>(threads)));
-  std::vector<model::Prediction> predictions(tokens.size());
+  // A long record becomes several windows (bounded memory); every window is a
+  // piece, and the pieces are predicted in contiguous parts, one per thread.
+  struct Piece {
+    size_t record;
+    PredictionWindows::Window window;
+  };
+  std::vector<std::vector<PredictionWindows::Window>> windows(tokens.size());
+  std::vector<Piece> pieces;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    windows[i] = PredictionWindows::split(tokens[i]);
+    for (const auto& w : windows[i]) pieces.push_back({i, w});
+  }
+  const size_t parts = std::max<size_t>(1, std::min(pieces.size(), static_cast<size_t>(threads)));
+  std::vector<model::Prediction> predicted(pieces.size());
   train::ParallelFor::run(parts, static_cast<int>(parts), [&](size_t p) {
-    const size_t begin = tokens.size() * p / parts, end = tokens.size() * (p + 1) / parts;
-    std::vector<std::vector<std::string>> sentences;
-    for (size_t i = begin; i < end; ++i) {
-      sentences.emplace_back();
-      for (const auto& t : tokens[i]) sentences.back().push_back(t.text);
+    const size_t begin = pieces.size() * p / parts, end = pieces.size() * (p + 1) / parts;
+    // In groups of about kGroupTokens tokens, so that the copies of the
+    // words stay small too (predictions do not depend on batch companions).
+    for (size_t from = begin; from < end;) {
+      std::vector<std::vector<std::string>> sentences;
+      size_t words = 0, to = from;
+      for (; to < end && (to == from || words < kGroupTokens); ++to) {
+        sentences.emplace_back();
+        const auto& all = tokens[pieces[to].record];
+        for (size_t t = pieces[to].window.begin; t < pieces[to].window.end; ++t)
+          sentences.back().push_back(all[t].text);
+        words += sentences.back().size();
+      }
+      auto part = model.predict(sentences);
+      for (size_t i = from; i < to; ++i) predicted[i] = std::move(part[i - from]);
+      from = to;
     }
-    auto predicted = model.predict(sentences);
-    for (size_t i = begin; i < end; ++i) predictions[i] = std::move(predicted[i - begin]);
   });
+  std::vector<model::Prediction> predictions;
+  predictions.reserve(tokens.size());
+  size_t next = 0;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const size_t count = windows[i].size();
+    std::vector<model::Prediction> own(std::make_move_iterator(predicted.begin() + next),
+                                       std::make_move_iterator(predicted.begin() + next + count));
+    next += count;
+    predictions.push_back(PredictionWindows::merge(windows[i], std::move(own)));
+  }
   return predictions;
+}
+
+void PredictionRecords::write(std::ostream& out, const Json& j,
+                              const std::vector<text::Token>& tokens,
+                              const model::Prediction& prediction) {
+  // The object as dump() writes it: keys in order, "spans" replaced where it
+  // is, "tokens" and then "spans" added at the end when new.
+  const Json spans = spansOf(tokens, prediction);
+  const auto key = [&](const std::string& k) { out << Json(k).dump() << ':'; };
+  out << '{';
+  bool first = true;
+  for (const auto& [k, v] : j.items()) {
+    if (!first) out << ',';
+    first = false;
+    key(k);
+    out << (k == "spans" ? spans : v).dump();
+  }
+  if (!j.contains("tokens")) {
+    if (!first) out << ',';
+    first = false;
+    key("tokens");
+    out << '[';
+    for (size_t k = 0; k < tokens.size(); ++k) {
+      out << (k > 0 ? ",{" : "{") << "\"text\":" << Json(tokens[k].text).dump()
+          << ",\"start\":" << tokens[k].start << ",\"end\":" << tokens[k].end << ",\"id\":" << k
+          << '}';
+    }
+    out << ']';
+  }
+  if (!j.contains("spans")) {
+    if (!first) out << ',';
+    key("spans");
+    out << spans.dump();
+  }
+  out << '}';
 }
 
 void PredictionRecords::annotate(Json& j, const std::vector<text::Token>& tokens,
@@ -100,17 +187,7 @@ void PredictionRecords::annotate(Json& j, const std::vector<text::Token>& tokens
                       {"id", k}});
     j["tokens"] = std::move(list);
   }
-  Json spans = Json::array();
-  for (const auto& s : prediction.spans) {
-    const text::Span span = text::tokensToChars(tokens, s.span);
-    spans.push_back({{"start", span.start},
-                     {"end", span.end},
-                     {"label", span.label},
-                     {"score", s.score},
-                     {"token_start", s.span.first},
-                     {"token_end", s.span.last - 1}});
-  }
-  j["spans"] = std::move(spans);
+  j["spans"] = spansOf(tokens, prediction);
 }
 
 }  // namespace spanforge::serve

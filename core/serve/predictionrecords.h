@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,8 @@ class PredictionRecords {
   static std::vector<text::Token> tokens(Json& record, const std::string& source, int64_t line,
                                          const std::string& prefix = {});
 
-  // Each record's prediction, contiguous parts on `threads` threads (> 0).
+  // Each record's prediction, contiguous parts on `threads` threads (> 0); a
+  // record over PredictionWindows::kMaxTokens tokens is predicted in windows.
   static std::vector<model::Prediction> predict(const model::NerModel& model,
                                                 const std::vector<std::vector<text::Token>>& tokens,
                                                 int threads);
@@ -40,6 +42,12 @@ class PredictionRecords {
   // token_end (inclusive, as Prodigy writes them).
   static void annotate(Json& record, const std::vector<text::Token>& tokens,
                        const model::Prediction& prediction);
+
+  // Writes what annotate() then dump() give, byte for byte, without
+  // building the token objects in memory first (about 300 bytes a token
+  // there: gigabytes for a 16 MiB record).
+  static void write(std::ostream& out, const Json& record, const std::vector<text::Token>& tokens,
+                    const model::Prediction& prediction);
 };
 
 }  // namespace spanforge::serve

@@ -1,11 +1,17 @@
 #include "io/inputerror.h"
+#include "memorylimit.h"
 #include "model/vectors.h"
 #include "tempdir.h"
 
 #include <zlib.h>
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdint>
 #include <fstream>
+#include <new>
 
 using spanforge::model::Vectors;
 using spanforge::testing::TempDir;
@@ -115,4 +121,66 @@ TEST_CASE("vectors: save and load round trip") {
     CHECK(r.words() == v.words());
     CHECK(r.data() == v.data());  // bit-exact floats
   }
+}
+
+TEST_CASE("vectors: only a regular file is read; devices, FIFOs and directories are refused") {
+  TempDir dir;
+  // /dev/zero spun training at 100% CPU forever; a FIFO without a writer blocked it.
+  CHECK_THAT(errorOf("/dev/zero"),
+             Catch::Contains("/dev/zero: is a character device, not a regular file"));
+  const std::string fifo = dir.file("fifo.txt");
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THAT(errorOf(fifo),
+             Catch::Contains("fifo.txt: is a FIFO (named pipe), not a regular file"));
+  CHECK_THAT(errorOf(dir.path().string()), Catch::Contains("is a directory, not a regular file"));
+}
+
+TEST_CASE("vectors: a file of NULs, sparse or not, is refused at its first bytes") {
+  TempDir dir;
+  writePlain(dir.file("nul.txt"), std::string(1 << 20, '\0'));
+  CHECK_THAT(errorOf(dir.file("nul.txt")),
+             Catch::Contains("nul.txt:1") && Catch::Contains("NUL byte"));
+  // 10 GB of holes (no disk used): the old reader took 37 s to refuse it.
+  const std::string sparse = dir.file("sparse.txt");
+  writePlain(sparse, "the 0.1 0.2\n");
+  REQUIRE(truncate(sparse.c_str(), int64_t{10} << 30) == 0);
+  CHECK_THAT(errorOf(sparse), Catch::Contains("sparse.txt:2") && Catch::Contains("NUL byte"));
+}
+
+TEST_CASE("vectors: a header must fit the file and the limits before anything is reserved") {
+  TempDir dir;
+  const std::string lie = dir.file("lie.txt");
+  writePlain(lie, "10000000 100\nthe 0.1 0.2\n");
+  CHECK_THAT(errorOf(lie), Catch::Contains("lie.txt:1") &&
+                               Catch::Contains("10000000 rows of 100 values, more than 25 bytes"));
+  // Reserving what the header says (4 GB) would fail with 256 MB to spare: refused first.
+  const int code = spanforge::testing::withMemoryLimit(256 << 20, [&] {
+    try {
+      Vectors::load(lie);
+    } catch (const spanforge::io::InputError&) {
+      return 0;
+    } catch (const std::bad_alloc&) {
+      return 1;
+    }
+    return 2;
+  });
+  CHECK(code == 0);
+  writePlain(dir.file("dim.txt"), "1 100000\n");
+  CHECK_THAT(errorOf(dir.file("dim.txt")),
+             Catch::Contains("dimension 100000, more than the limit of 65536"));
+  writePlain(dir.file("values.txt"), "100000000 100\n");
+  CHECK_THAT(errorOf(dir.file("values.txt")),
+             Catch::Contains("more than the limit of 1073741824 values"));
+}
+
+TEST_CASE("vectors: a gzip file that expands far beyond vectors is refused as a bomb") {
+  TempDir dir;
+  // 70 MiB of text in a file of about 70 KB.
+  const std::string line = std::string(1023, ' ') + "\n";
+  std::string text;
+  text.reserve(70 * 1024 * line.size());
+  for (int i = 0; i < 70 * 1024; ++i) text += line;
+  writeGz(dir.file("bomb.gz"), text);
+  CHECK_THAT(errorOf(dir.file("bomb.gz")),
+             Catch::Contains("bomb.gz") && Catch::Contains("gzip bomb"));
 }

@@ -16,8 +16,10 @@ class VectorsFile {
  public:
   // Throws ModelPackageError naming the file when it cannot be written.
   static void write(const std::string& path, const model::Vectors& vectors);
-  // Throws ModelPackageError naming the file when it is missing, truncated
-  // or malformed.
+  // Throws ModelPackageError naming the file when it is missing, not a
+  // regular file, truncated or malformed. The header's rows x dim must fit
+  // the file's size (and model::Vectors' limits) before anything is
+  // allocated, and the table must take exactly the bytes after the words.
   static model::Vectors read(const std::string& path);
 };
 

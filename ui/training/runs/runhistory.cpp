@@ -1,6 +1,7 @@
 #include "training/runs/runhistory.h"
 
 #include "common/taskworker.h"
+#include "io/outputtarget.h"
 #include "store/projectstore.h"
 #include "train/metricsexport.h"
 #include "train/package/modelexport.h"
@@ -202,6 +203,8 @@ void RunHistory::exportMetrics(const QString& path) {
   const bool jsonl = path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive);
   startTask(tr("Metrics of run %1 written to %2.").arg(runId).arg(QDir::toNativeSeparators(path)),
             [projectPath, runId, out, jsonl] {
+              // A file dialog lets the user pick the open project itself.
+              io::OutputTarget(out, "the metrics file").notProject(projectPath);
               // The worker thread's own connection.
               const auto events = store::ProjectStore::open(projectPath)->runs().events(runId);
               if (jsonl)
