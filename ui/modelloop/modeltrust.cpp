@@ -1,11 +1,15 @@
 #include "modelloop/modeltrust.h"
 
 #include "project/projectfolder.h"
+#include "train/package/legacypackage.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
+
+#include <exception>
 
 namespace spanforge::ui {
 namespace {
@@ -53,7 +57,27 @@ bool ModelTrust::admit(const std::string& projectPath, const std::string& packag
   return askAboutOldFormat(packageDir, why);
 }
 
-bool ModelTrust::askAboutOldFormat(const std::string&, QString*) { return true; }
+bool ModelTrust::askAboutOldFormat(const std::string& packageDir, QString* why) {
+  if (!train::LegacyPackage::isLegacy(packageDir)) return true;
+  if (!ask(Question::OldFormat, resolved(packageDir))) {
+    if (why)
+      *why = QObject::tr(
+          "its package is in the old format (weights.pt), which can run code, "
+          "and was not converted");
+    return false;
+  }
+  // A second or two for a model; the window waits, as for any file it saves.
+  QApplication::setOverrideCursor(Qt::WaitCursor);
+  bool converted = true;
+  try {
+    train::LegacyPackage::upgrade(packageDir);
+  } catch (const std::exception& e) {
+    converted = false;
+    if (why) *why = QObject::tr("converting its package failed: %1").arg(qs(e.what()));
+  }
+  QApplication::restoreOverrideCursor();
+  return converted;
+}
 
 bool ModelTrust::ask(Question question, const QString& folder) {
   const QString key = QString::number(static_cast<int>(question)) + QLatin1Char(':') + folder;
