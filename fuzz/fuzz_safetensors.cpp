@@ -11,15 +11,6 @@
 
 using namespace spanforge;
 
-namespace {
-
-[[noreturn]] void broken(const std::string& what) {
-  std::fprintf(stderr, "fuzz invariant broken: %s\n", what.c_str());
-  std::abort();
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string path = fuzz::writeInput(data, size, "weights.safetensors");
   try {
@@ -27,16 +18,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     uint64_t covered = 0;
     unsigned sum = 0;
     for (const auto& t : file.tensors()) {
-      if (t.end < t.begin) broken("a range ending before it begins");
+      if (t.end < t.begin) fuzz::broken("a range ending before it begins");
       const uint64_t bytes = t.end - t.begin;
       if (static_cast<uint64_t>(t.elements()) * model::SafetensorsFile::dtypeSize(t.dtype) != bytes)
-        broken("tensor " + t.name + ": range and dtype x shape differ");
+        fuzz::broken("tensor " + t.name + ": range and dtype x shape differ");
       const uint8_t* p = file.data(t);
       for (uint64_t i = 0; i < bytes; ++i) sum += p[i];
       covered += bytes;
-      if (file.find(t.name) != &t) broken("tensor " + t.name + " is not found by its name");
+      if (file.find(t.name) != &t) fuzz::broken("tensor " + t.name + " is not found by its name");
     }
-    if (covered > size) broken("tensors cover more bytes than the file holds");
+    if (covered > size) fuzz::broken("tensors cover more bytes than the file holds");
     if (sum == 0xdeadbeef) std::fputs("", stderr);  // keeps the reads
   } catch (const model::SafetensorsError& e) {
     fuzz::expectedError(e);

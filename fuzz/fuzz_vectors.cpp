@@ -10,15 +10,6 @@
 
 using namespace spanforge;
 
-namespace {
-
-[[noreturn]] void broken(const std::string& what) {
-  std::fprintf(stderr, "fuzz invariant broken: %s\n", what.c_str());
-  std::abort();
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string path = fuzz::writeInput(data, size, "vectors.txt");
   const int64_t maxRows = size % 3 == 1 ? 2 : 0;  // the size also picks the row limit
@@ -30,11 +21,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   // A repeated word keeps its first row, so each word finds its own row.
-  if (v.dim() <= 0) broken("loaded vectors of dimension " + std::to_string(v.dim()));
-  if (maxRows > 0 && v.size() > maxRows) broken("more rows than maxRows");
+  if (v.dim() <= 0) fuzz::broken("loaded vectors of dimension " + std::to_string(v.dim()));
+  if (maxRows > 0 && v.size() > maxRows) fuzz::broken("more rows than maxRows");
   for (int64_t i = 0; i < v.size(); ++i) {
     if (v.find(v.words()[static_cast<size_t>(i)]) != i)
-      broken("word " + std::to_string(i) + " does not find its row");
+      fuzz::broken("word " + std::to_string(i) + " does not find its row");
   }
   return 0;
 }

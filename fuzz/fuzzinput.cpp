@@ -49,4 +49,9 @@ void expectedError(const std::exception& e) {
   if (verbose) std::fprintf(stderr, "expected error: %s\n", e.what());
 }
 
+void broken(const std::string& what) {
+  std::fprintf(stderr, "fuzz invariant broken: %s\n", what.c_str());
+  std::abort();
+}
+
 }  // namespace spanforge::fuzz

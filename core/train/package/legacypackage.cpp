@@ -144,11 +144,9 @@ void upgradePretrained(const std::string& dir) {
   } catch (const ConfigError& e) {
     throw ModelPackageError(configPath, e.what());
   }
-  // As in ModelPackage::load: no config may ask for more memory than its weights hold.
-  const double tableBytes =
-      4.0 * static_cast<double>(config.model.hashRows) * static_cast<double>(config.model.wordDim);
-  if (tableBytes > static_cast<double>(fs::file_size(legacyWeights)) + 1e6)
-    throw ModelPackageError(configPath, "describes a model larger than its weights");
+  PF::checkTableFits(config.model.hashRows, config.model.wordDim,
+                     static_cast<int64_t>(fs::file_size(legacyWeights)), configPath,
+                     ModelPackage::kLegacyWeightsFile);
   std::unique_ptr<model::NerModel> old;
   try {
     old = std::make_unique<model::NerModel>(

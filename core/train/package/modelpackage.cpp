@@ -190,18 +190,9 @@ ModelPackage ModelPackage::assemble(const std::string& dir, PackageInfo info, bo
         configPath, "names vectors \"" + config.model.vectors + "\" but the package holds none");
   }
 
-  // A hostile config could ask for tens of GB of random weights before the
-  // shapes are compared; one hashed-feature table alone must fit in the weights file.
   const std::string weights = PF::join(dir, weightsFile);
-  const double tableBytes =
-      4.0 * static_cast<double>(config.model.hashRows) * static_cast<double>(config.model.wordDim);
-  if (tableBytes > static_cast<double>(info.files[weightsFile].bytes) + 1e6) {
-    throw ModelPackageError(configPath,
-                            "describes a model larger than its weights (" +
-                                std::to_string(static_cast<int64_t>(tableBytes / 1e6)) +
-                                " MB for one feature table; " + weightsFile + " holds " +
-                                std::to_string(info.files[weightsFile].bytes / 1000000) + " MB)");
-  }
+  PF::checkTableFits(config.model.hashRows, config.model.wordDim, info.files[weightsFile].bytes,
+                     configPath, weightsFile);
   std::unique_ptr<model::NerModel> net;
   try {
     net = std::make_unique<model::NerModel>(config.model, info.labels, vectors);

@@ -20,6 +20,16 @@ std::string PackageFiles::join(const std::string& dir, const char* name) {
   return (std::filesystem::path(dir) / name).string();
 }
 
+void PackageFiles::checkTableFits(int64_t hashRows, int64_t wordDim, int64_t weightsBytes,
+                                  const std::string& configPath, const std::string& weightsName) {
+  const double tableBytes = 4.0 * static_cast<double>(hashRows) * static_cast<double>(wordDim);
+  if (tableBytes <= static_cast<double>(weightsBytes) + 1e6) return;
+  throw ModelPackageError(configPath, "describes a model larger than its weights (" +
+                                          std::to_string(static_cast<int64_t>(tableBytes / 1e6)) +
+                                          " MB for one feature table; " + weightsName + " holds " +
+                                          std::to_string(weightsBytes / 1000000) + " MB)");
+}
+
 std::string PackageFiles::nowUtc() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};

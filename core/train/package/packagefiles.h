@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace spanforge::train {
@@ -17,6 +18,12 @@ class PackageFiles {
   static std::string readText(const std::string& path);
   // Replaces the file; "cannot write" (a full disk, mostly) when it fails.
   static void writeText(const std::string& path, const std::string& text);
+  // A hostile config could ask for tens of GB of random weights before the
+  // shapes are compared: one hashed-feature table (hashRows x wordDim
+  // floats) must fit in the weights file of `weightsBytes`. Throws
+  // ModelPackageError naming `configPath` otherwise.
+  static void checkTableFits(int64_t hashRows, int64_t wordDim, int64_t weightsBytes,
+                             const std::string& configPath, const std::string& weightsName);
   // Size and XXH3-64 of a file, as meta.json records them.
   static PackageFile digest(const std::string& path);
 };

@@ -128,12 +128,18 @@ PretrainedWeights PretrainedWeights::load(const std::string& dir, const std::str
   } catch (const ConfigError& e) {
     throw ModelPackageError(configPath, e.what());
   }
+  const std::string weights = PF::join(dir, ModelPackage::kWeightsFile);
+  std::error_code ec;
+  const auto weightsBytes = fs::file_size(weights, ec);
+  if (ec) throw ModelPackageError(weights, "missing");
+  PF::checkTableFits(config.model.hashRows, config.model.wordDim,
+                     static_cast<int64_t>(weightsBytes), configPath, ModelPackage::kWeightsFile);
   model::ModelConfig arch = config.model;
   arch.tagScheme = tagScheme;
   std::unique_ptr<model::NerModel> model;
   try {
     model = std::make_unique<model::NerModel>(arch, std::vector<std::string>{kPlaceholderLabel});
-    model->loadWeights(PF::join(dir, ModelPackage::kWeightsFile));
+    model->loadWeights(weights);
   } catch (const std::exception& e) {
     throw ModelPackageError(PF::join(dir, ModelPackage::kWeightsFile), e.what());
   }
