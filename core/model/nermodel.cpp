@@ -11,8 +11,8 @@
 #include "model/safetensorsfile.h"
 #include "model/tagset.h"
 #include "model/vectors.h"
+#include "torchcompat/autocaststate.h"
 
-#include <ATen/autocast_mode.h>
 #include <torch/cuda.h>
 #include <torch/nn/module.h>
 
@@ -29,16 +29,21 @@
 namespace spanforge::model {
 namespace {
 
+using torchcompat::autocastEnabled;
+using torchcompat::setAutocastEnabled;
+
 // Autocast off on this thread for a scope, and back as it was after.
 class Fp32Scope {
+  using Device = torchcompat::AutocastDevice;
+
  public:
-  Fp32Scope() : cpu_(at::autocast::is_cpu_enabled()), gpu_(at::autocast::is_enabled()) {
-    at::autocast::set_cpu_enabled(false);
-    at::autocast::set_enabled(false);
+  Fp32Scope() : cpu_(autocastEnabled(Device::Cpu)), gpu_(autocastEnabled(Device::Cuda)) {
+    setAutocastEnabled(Device::Cpu, false);
+    setAutocastEnabled(Device::Cuda, false);
   }
   ~Fp32Scope() {
-    at::autocast::set_cpu_enabled(cpu_);
-    at::autocast::set_enabled(gpu_);
+    setAutocastEnabled(Device::Cpu, cpu_);
+    setAutocastEnabled(Device::Cuda, gpu_);
   }
   Fp32Scope(const Fp32Scope&) = delete;
   Fp32Scope& operator=(const Fp32Scope&) = delete;

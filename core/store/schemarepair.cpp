@@ -4,6 +4,7 @@
 #include "store/migrations.h"
 #include "store/storeerror.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace spanforge::store {

@@ -302,6 +302,11 @@ FinishedEvent Trainer::Impl::runLoop() {
   device = ComputeDevice::resolve(config.device.device);
   // One GPU per rank on a machine, as torchrun's LOCAL_RANK says.
   if (options.group && device == "cuda") device += ":" + std::to_string(options.group->localRank());
+  try {  // before the data and the model are loaded: a missing GPU stops the run at once
+    ComputeDevice::require(device);
+  } catch (const std::runtime_error& x) {
+    throw RunFailure{FailureKind::Config, std::string("device \"") + device + "\": " + x.what()};
+  }
   if (config.training.mixedPrecision == "fp16" && device.rfind("cuda", 0) != 0)
     throw RunFailure{FailureKind::Config,
                      "training.mixed_precision = \"fp16\" needs a CUDA device (" + device +

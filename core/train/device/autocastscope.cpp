@@ -1,8 +1,12 @@
 #include "train/device/autocastscope.h"
 
+#include "torchcompat/autocaststate.h"
+
 #include <ATen/autocast_mode.h>
 
 namespace spanforge::train {
+
+using torchcompat::AutocastDevice;
 
 AutocastScope::AutocastScope(const std::string& device, const std::string& mode) {
   cuda_ = device.rfind("cuda", 0) == 0;
@@ -10,17 +14,12 @@ AutocastScope::AutocastScope(const std::string& device, const std::string& mode)
   // fp32 (the trainer refuses it; the tests use it to check loss scaling).
   if (mode != "bf16" && !(mode == "fp16" && cuda_)) return;
   active_ = true;
-  if (cuda_) {
-    wasEnabled_ = at::autocast::is_enabled();
-    previousType_ = static_cast<int8_t>(at::autocast::get_autocast_gpu_dtype());
-    at::autocast::set_autocast_gpu_dtype(mode == "fp16" ? at::kHalf : at::kBFloat16);
-    at::autocast::set_enabled(true);
-  } else {
-    wasEnabled_ = at::autocast::is_cpu_enabled();
-    previousType_ = static_cast<int8_t>(at::autocast::get_autocast_cpu_dtype());
-    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-    at::autocast::set_cpu_enabled(true);
-  }
+  const AutocastDevice kind = cuda_ ? AutocastDevice::Cuda : AutocastDevice::Cpu;
+  wasEnabled_ = torchcompat::autocastEnabled(kind);
+  previousType_ = torchcompat::autocastDtype(kind);
+  const at::ScalarType type = mode == "fp16" ? at::kHalf : at::kBFloat16;
+  torchcompat::setAutocastDtype(kind, static_cast<int8_t>(type));
+  torchcompat::setAutocastEnabled(kind, true);
   at::autocast::increment_nesting();
 }
 
@@ -28,14 +27,9 @@ AutocastScope::~AutocastScope() {
   if (!active_) return;
   // Leaving the outermost scope frees the weights' cached bf16 copies.
   if (at::autocast::decrement_nesting() == 0) at::autocast::clear_cache();
-  const auto type = static_cast<at::ScalarType>(previousType_);
-  if (cuda_) {
-    at::autocast::set_enabled(wasEnabled_);
-    at::autocast::set_autocast_gpu_dtype(type);
-  } else {
-    at::autocast::set_cpu_enabled(wasEnabled_);
-    at::autocast::set_autocast_cpu_dtype(type);
-  }
+  const AutocastDevice kind = cuda_ ? AutocastDevice::Cuda : AutocastDevice::Cpu;
+  torchcompat::setAutocastEnabled(kind, wasEnabled_);
+  torchcompat::setAutocastDtype(kind, previousType_);
 }
 
 }  // namespace spanforge::train

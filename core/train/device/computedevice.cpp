@@ -1,13 +1,18 @@
 #include "train/device/computedevice.h"
 
+#include "torchcompat/cudaallocatorstats.h"
 #include "train/device/processmemory.h"
+#include "train/device/torchbuild.h"
 
-#include <torch/cuda.h>
 #include <torch/types.h>
 
 #ifdef SPANFORGE_WITH_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
+#include <cuda_runtime_api.h>
 #endif
+
+#include <cstdlib>
+#include <stdexcept>
 
 namespace spanforge::train {
 #ifdef SPANFORGE_WITH_CUDA
@@ -27,12 +32,57 @@ int cudaIndex(const std::string& device) {
 }  // namespace
 #endif
 
+namespace {
+
+struct CudaProbe {
+  int count = 0;
+  std::string problem;
+};
+
+// The CUDA runtime's answer, once: torch::cuda::is_available() asks the same
+// but prints a warning when there is no driver, and we say it better.
+const CudaProbe& probe() {
+  static const CudaProbe result = [] {
+    CudaProbe p;
+#ifdef SPANFORGE_WITH_CUDA
+    const cudaError_t e = cudaGetDeviceCount(&p.count);
+    if (e != cudaSuccess) {
+      p.count = 0;
+      p.problem =
+          std::string("no NVIDIA GPU or driver was found (CUDA: ") + cudaGetErrorString(e) + ")";
+      cudaGetLastError();  // clear it for torch
+    } else if (p.count == 0) {
+      p.problem = "no NVIDIA GPU was found";
+    }
+#else
+    p.problem =
+        "this Spanforge was built against a CPU-only libtorch (" + TorchBuild::summary() +
+        "); the GPU needs a build against a CUDA libtorch, such as the spanforge-cuda package";
+#endif
+    return p;
+  }();
+  return result;
+}
+
+}  // namespace
+
 std::string ComputeDevice::resolve(const std::string& setting) {
   if (setting != "auto") return setting;
   return cudaAvailable() ? "cuda" : "cpu";
 }
 
-bool ComputeDevice::cudaAvailable() { return torch::cuda::is_available(); }
+bool ComputeDevice::cudaAvailable() { return probe().count > 0; }
+
+std::string ComputeDevice::cudaProblem() { return probe().problem; }
+
+void ComputeDevice::require(const std::string& device) {
+  if (device.rfind("cuda", 0) != 0) return;
+  if (!cudaAvailable()) throw std::runtime_error(cudaProblem());
+  const int index = device.size() > 5 && device[4] == ':' ? std::atoi(device.c_str() + 5) : 0;
+  if (index >= probe().count)
+    throw std::runtime_error("no CUDA device " + std::to_string(index) + " (this machine has " +
+                             std::to_string(probe().count) + ")");
+}
 
 bool ComputeDevice::cudaCompiled() {
 #ifdef SPANFORGE_WITH_CUDA
@@ -46,14 +96,12 @@ MemoryUsage ComputeDevice::memory(const std::string& device) {
 #ifdef SPANFORGE_WITH_CUDA
   const int index = cudaIndex(device);
   if (index >= 0 && cudaAvailable()) {
-    using namespace c10::cuda::CUDACachingAllocator;
-    const DeviceStats s = getDeviceStats(index);
-    constexpr auto all = static_cast<size_t>(StatType::AGGREGATE);
+    const torchcompat::CudaAllocatorStats s = torchcompat::cudaAllocatorStats(index);
     MemoryUsage m;
     m.kind = MemoryKind::Cuda;
-    m.currentBytes = s.allocated_bytes[all].current;
-    m.peakBytes = s.allocated_bytes[all].peak;
-    m.reservedBytes = s.reserved_bytes[all].current;
+    m.currentBytes = s.allocatedBytes;
+    m.peakBytes = s.peakAllocatedBytes;
+    m.reservedBytes = s.reservedBytes;
     return m;
   }
 #else

@@ -14,7 +14,16 @@ class ComputeDevice {
   // "auto" -> "cuda" when torch::cuda::is_available(), else "cpu"; any other
   // setting is returned unchanged (NerModel::setDevice validates it).
   static std::string resolve(const std::string& setting);
+  // Whether a CUDA device can be used: a CUDA build, a driver and a GPU.
+  // Asks the CUDA runtime once per process, never through torch, so a
+  // machine without a driver gets no CUDA warning on stderr.
   static bool cudaAvailable();
+  // Why CUDA cannot be used here ("" when it can), e.g. "no NVIDIA GPU or
+  // driver was found (CUDA: no CUDA-capable device is detected)".
+  static std::string cudaProblem();
+  // Throws std::runtime_error saying what is missing when `device` (cpu,
+  // cuda, cuda:N) cannot be used here; the check before any training starts.
+  static void require(const std::string& device);
   // Whether this binary was built against a CUDA libtorch.
   static bool cudaCompiled();
 

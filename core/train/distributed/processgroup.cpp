@@ -1,5 +1,6 @@
 #include "train/distributed/processgroup.h"
 
+#include "torchcompat/tcpstorebackend.h"
 #include "train/distributed/distributederror.h"
 
 #include <torch/torch.h>
@@ -56,19 +57,24 @@ struct ProcessGroup::Impl {
     return "rank " + std::to_string(env.rank) + " of " + std::to_string(env.worldSize) + ": " +
            what + " failed: ";
   }
-  // The group for `tensors`' device: every rank trains on the same kind of
-  // device, so every rank picks the same one for the same collective.
-  c10d::ProcessGroup& pg(const std::vector<at::Tensor>& tensors) {
+  // Runs `f` on the group for `tensors`' device: every rank trains on the same
+  // kind of device, so every rank picks the same one for the same collective.
+  // `f` takes the group as `auto&`: c10d's Gloo and NCCL groups derive from
+  // c10d::ProcessGroup in libtorch 1.13 and from c10d::Backend in 2.x, and
+  // their collectives have the same signatures in both.
+  template <class F>
+  void withGroup(const std::vector<at::Tensor>& tensors, F&& f) {
     if (!group) throw DistributedError(prefix("a collective") + "connect() was not called");
 #ifdef SPANFORGE_WITH_NCCL
     if (!tensors.empty() && tensors.front().is_cuda()) {
       if (!nccl) nccl = makeNccl();
-      return *nccl;
+      f(*nccl);
+      return;
     }
 #else
     (void)tensors;
 #endif
-    return *group;
+    f(*group);
   }
 
 #ifdef SPANFORGE_WITH_NCCL
@@ -76,7 +82,9 @@ struct ProcessGroup::Impl {
   c10::intrusive_ptr<c10d::ProcessGroupNCCL> makeNccl() {
     // wait() then blocks and throws after the timeout, as Gloo's does,
     // instead of queueing on the stream and hanging on a dead rank.
-    setenv(c10d::NCCL_BLOCKING_WAIT, "1", 0);
+    // (TORCH_NCCL_BLOCKING_WAIT since libtorch 2.2, NCCL_BLOCKING_WAIT before.)
+    setenv("TORCH_NCCL_BLOCKING_WAIT", "1", 0);
+    setenv("NCCL_BLOCKING_WAIT", "1", 0);
     auto options = c10d::ProcessGroupNCCL::Options::create();
     options->timeout = timeout;
     // Its keys apart from Gloo's and ours.
@@ -96,6 +104,7 @@ ProcessGroup::ProcessGroup(const RankEnvironment& env, std::chrono::milliseconds
   o.numWorkers = static_cast<std::size_t>(env.worldSize);
   o.waitWorkers = false;  // rank 0 may have to start the others first
   o.timeout = timeout;
+  torchcompat::useClassicTcpStore(o);
   const std::string what =
       env.rank == 0
           ? "serving the rendezvous on port " + std::to_string(env.masterPort)
@@ -123,26 +132,28 @@ int ProcessGroup::port() const { return impl_->store ? impl_->store->getPort() :
 
 void ProcessGroup::allReduceSum(std::vector<at::Tensor>& tensors) {
   impl_->guarded("all-reduce", [&] {
-    // One work per tensor (bucket), all in flight before the first wait.
-    c10d::ProcessGroup& pg = impl_->pg(tensors);
-    std::vector<std::vector<at::Tensor>> inputs;
-    inputs.reserve(tensors.size());
-    std::vector<c10::intrusive_ptr<c10d::Work>> works;
-    for (auto& t : tensors) {
-      inputs.push_back({t});
-      works.push_back(pg.allreduce(inputs.back()));
-    }
-    for (auto& w : works) w->wait();
+    impl_->withGroup(tensors, [&](auto& pg) {
+      // One work per tensor (bucket), all in flight before the first wait.
+      std::vector<std::vector<at::Tensor>> inputs;
+      inputs.reserve(tensors.size());
+      std::vector<c10::intrusive_ptr<c10d::Work>> works;
+      for (auto& t : tensors) {
+        inputs.push_back({t});
+        works.push_back(pg.allreduce(inputs.back()));
+      }
+      for (auto& w : works) w->wait();
+    });
   });
 }
 
 void ProcessGroup::broadcast(std::vector<at::Tensor>& tensors) {
   impl_->guarded("broadcast", [&] {
-    c10d::ProcessGroup& pg = impl_->pg(tensors);
-    for (auto& t : tensors) {
-      std::vector<at::Tensor> one{t};
-      pg.broadcast(one)->wait();
-    }
+    impl_->withGroup(tensors, [&](auto& pg) {
+      for (auto& t : tensors) {
+        std::vector<at::Tensor> one{t};
+        pg.broadcast(one)->wait();
+      }
+    });
   });
 }
 

@@ -122,6 +122,11 @@ Pretrainer::Pretrainer(TrainConfig config, std::vector<std::vector<std::string>>
 
   model::ComputeThreads::apply(static_cast<int>(d.config.device.threads));
   d.device = ComputeDevice::resolve(d.config.device.device);
+  try {
+    ComputeDevice::require(d.device);
+  } catch (const std::runtime_error& x) {
+    throw TrainingError("device \"" + d.device + "\": " + x.what());
+  }
   torch::manual_seed(static_cast<uint64_t>(d.config.training.seed));
   d.model = std::make_unique<model::NerModel>(
       d.config.model, std::vector<std::string>{PretrainedWeights::kPlaceholderLabel});
