@@ -3,6 +3,7 @@
 #include "cli/alsimulatecommand.h"
 #include "cli/calibratecommand.h"
 #include "cli/debugdatacommand.h"
+#include "cli/devicescommand.h"
 #include "cli/evaluatecommand.h"
 #include "cli/exportcommand.h"
 #include "cli/importcommand.h"
@@ -22,6 +23,7 @@
 #include "store/storeerror.h"
 #include "text/printable.h"
 #include "train/config/configerror.h"
+#include "train/device/torchbuild.h"
 #include "train/distributed/distributederror.h"
 #include "train/package/modelpackageerror.h"
 #include "train/trainingerror.h"
@@ -40,7 +42,10 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
       "spanforge-cli: label, import, export, check and train named-entity models headless.",
       "spanforge-cli"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "spanforge-cli 0.1.0");
+  // Second line: which libtorch (and CUDA) this binary runs on, for bug reports.
+  app.set_version_flag("--version", [] {
+    return "spanforge-cli 0.1.0\nbuilt with " + train::TorchBuild::summary();
+  });
 
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(std::make_unique<InitCommand>());
@@ -60,6 +65,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<ServeCommand>());
   commands.push_back(std::make_unique<RepairCommand>());
   commands.push_back(std::make_unique<UpgradePackageCommand>());
+  commands.push_back(std::make_unique<DevicesCommand>());
   std::vector<CLI::App*> subs;
   for (auto& c : commands) subs.push_back(c->setup(app));
 

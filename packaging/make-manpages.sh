@@ -8,7 +8,7 @@ out="$2"
 gui="${3:-}"
 command -v help2man >/dev/null || { echo "make-manpages: needs help2man (apt-get install help2man)" >&2; exit 2; }
 mkdir -p "$out"
-version="$("$cli" --version | awk '{print $NF}')"
+version="$("$cli" --version | head -n 1 | awk '{print $NF}')"
 # The subcommands as the top-level help lists them ("  name   description").
 subs=$("$cli" --help | awk '/^Subcommands:/{on=1; next} on && /^  [a-z]/{print $1}')
 
