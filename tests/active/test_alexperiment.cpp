@@ -3,8 +3,8 @@
 #include "active/alsimulationjson.h"
 #include "io/inputerror.h"
 
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 using namespace spanforge;
 using namespace spanforge::active;

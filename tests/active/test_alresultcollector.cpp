@@ -1,6 +1,6 @@
 #include "active/alresultcollector.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using namespace spanforge::active;
 

@@ -2,7 +2,7 @@
 #include "projectfixture.h"
 #include "train/trainingerror.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using namespace spanforge;
 using active::AlSimulationData;

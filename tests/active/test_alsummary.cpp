@@ -1,6 +1,6 @@
 #include "active/alsummary.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 // Batch diversity: uncertainty-weighted farthest-first over sentence vectors.
 #include "active/diversebatch.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <algorithm>
 #include <numeric>

@@ -50,7 +50,7 @@ TEST_CASE("document predictor: labels the project lacks and unknown models") {
   CHECK(result.unstoredSpans == 1);
   CHECK(f.project->predictions().get(id, f.modelId).empty());
   CHECK_THROWS_WITH(active::DocumentPredictor(*f.project, *model, f.modelId + 5).run({id}),
-                    Catch::Contains("no model with id"));
+                    ContainsSubstring("no model with id"));
 }
 
 TEST_CASE("package cache: loads a package once per model id and directory") {

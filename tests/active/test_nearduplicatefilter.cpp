@@ -1,6 +1,6 @@
 #include "active/nearduplicatefilter.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <random>
 #include <sstream>

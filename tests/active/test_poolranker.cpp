@@ -97,7 +97,8 @@ TEST_CASE("pool ranker: every strategy ranks the whole pool, random is seeded") 
     CHECK(result.documents == 5);
   }
   // Rankings of different strategies live side by side.
-  CHECK(store::RankingRepository(f.project->db()).rankings().size() == active::allStrategies().size());
+  CHECK(store::RankingRepository(f.project->db()).rankings().size() ==
+        active::allStrategies().size());
   const auto first = f.rankedIds("random");
   PoolRankOptions again;
   again.strategy = Strategy::Random;
@@ -155,7 +156,7 @@ TEST_CASE("pool ranker: an unknown model id or a bad threshold is refused") {
   Fixture f;
   const auto model = lengthModel();
   CHECK_THROWS_WITH(PoolRanker(*f.project, *model, f.modelId + 7).run({}),
-                    Catch::Contains("no model with id"));
+                    ContainsSubstring("no model with id"));
   PoolRankOptions options;
   options.skipNearDuplicates = true;
   options.duplicateThreshold = 0.0;

@@ -3,7 +3,7 @@
 #include "active/rarelabelboost.h"
 #include "model/prediction.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using spanforge::active::RareLabelBoost;
 using spanforge::model::Prediction;

@@ -1,6 +1,6 @@
 #include "active/suggestionfilter.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <cmath>
 #include <limits>

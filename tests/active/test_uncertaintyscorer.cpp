@@ -2,7 +2,7 @@
 #include "active/uncertaintyscorer.h"
 #include "model/prediction.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <algorithm>
 #include <cmath>

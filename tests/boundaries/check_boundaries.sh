@@ -7,6 +7,8 @@
 #   everywhere    no loading of PyTorch/TorchScript archives (it runs the code
 #                 inside them) but in core/train/package/legacyweights.cpp, the
 #                 converter `upgrade-package --trust` runs; writing one is fine
+#   everywhere    no check of libtorch's or Catch2's version but in their
+#                 adapters, core/torchcompat/ and tests/common/catchapi.h
 #   everywhere    no reference to the workspace folder beside the repository
 # Prints every offending file:line and exits 1 if there is any.
 # Usage: check_boundaries.sh [SOURCE_DIR [BUILD_DIR]]
@@ -57,6 +59,13 @@ mapped=()
 mapfile -t mapped < <(dirs core cli ui app tests fuzz bench)
 [[ ${#mapped[@]} -gt 0 ]] && check "loads a PyTorch archive (runs its code) outside core/train/package/legacyweights.cpp" \
   "$archive" "${cpp[@]}" --exclude=legacyweights.cpp "${mapped[@]}"
+
+# Library versions differ in one adapter each (ARCHITECTURE.md).
+[[ ${#mapped[@]} -gt 0 ]] && check "checks libtorch's version outside core/torchcompat/" \
+  '\bTORCH_VERSION_(MAJOR|MINOR|PATCH)\b' "${cpp[@]}" --exclude-dir=torchcompat \
+  "${mapped[@]}"
+[[ ${#mapped[@]} -gt 0 ]] && check "includes Catch2 other than through tests/common/catchapi.h" \
+  "${include}[<\"]catch2/|CATCH_VERSION_MAJOR" "${cpp[@]}" --exclude=catchapi.h "${mapped[@]}"
 
 # Everything but .git and build trees; the pattern is split so that this
 # file does not match itself.

@@ -1,8 +1,8 @@
 #include "clirunner.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 #include <filesystem>
 #include <fstream>

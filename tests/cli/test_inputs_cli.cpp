@@ -10,8 +10,8 @@
 #include "tempdir.h"
 #include "train/config/tomlconfig.h"
 
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 #include <sys/wait.h>
 
@@ -72,9 +72,9 @@ TEST_CASE("export onto its own project is refused, also through links and its -w
     INFO(out);
     const CliResult r = run({"export", proj, out, "--format", "jsonl"});
     CHECK(r.code == 1);
-    CHECK_THAT(r.err, Catch::Contains(out + ": the output file is") &&
-                          Catch::Contains("project " + proj) &&
-                          Catch::Contains("nothing was written"));
+    CHECK_THAT(r.err, ContainsSubstring(out + ": the output file is") &&
+                          ContainsSubstring("project " + proj) &&
+                          ContainsSubstring("nothing was written"));
     CHECK(slurp(proj) == before);
     CHECK_FALSE(fs::exists(out + ".part"));
   }
@@ -92,12 +92,12 @@ TEST_CASE("predict --output onto its input or its model is refused") {
     INFO(out);
     const CliResult r = run({"predict", dir.file("m"), input, "--output", out});
     CHECK(r.code == 1);
-    CHECK_THAT(r.err, Catch::Contains(out + ": --output is the same file as the input " + input));
+    CHECK_THAT(r.err, ContainsSubstring(out + ": --output is the same file as the input " + input));
     CHECK(slurp(input) == "{\"text\":\"Ann met Bob\"}\n");
   }
   const CliResult r = run({"predict", dir.file("m"), input, "--output", meta});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("part of the model package " + dir.file("m")));
+  CHECK_THAT(r.err, ContainsSubstring("part of the model package " + dir.file("m")));
   CHECK(slurp(meta) == "{\"format_version\": 1}\n");
 }
 
@@ -113,7 +113,7 @@ TEST_CASE("predict --output onto the file its standard input comes from is refus
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 1);
   CHECK_THAT(slurp(dir.file("err.txt")),
-             Catch::Contains("--output is the same file as the standard input"));
+             ContainsSubstring("--output is the same file as the standard input"));
   CHECK(slurp(input) == "{\"text\":\"Ann met Bob\"}\n");
 }
 
@@ -125,22 +125,22 @@ TEST_CASE("train refuses a log or a package folder that would destroy what it re
     INFO(log);
     const CliResult r = run({"train", proj, "--output", dir.file("m"), "--log-jsonl", log});
     CHECK(r.code == 1);
-    CHECK_THAT(r.err, Catch::Contains(log + ": --log-jsonl is the same file as the project " +
-                                      proj + "; nothing was written"));
+    CHECK_THAT(r.err, ContainsSubstring(log + ": --log-jsonl is the same file as the project " +
+                                        proj + "; nothing was written"));
     CHECK(slurp(proj) == before);
   }
   CliResult r = run({"train", proj, "--output", dir.file("m"), "--log-jsonl", proj + "-wal"});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("part of the project"));
+  CHECK_THAT(r.err, ContainsSubstring("part of the project"));
   // The package folder is replaced as a whole: it must not hold the project.
   r = run({"train", proj, "--output", dir.path().string()});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("holds the project " + proj));
+  CHECK_THAT(r.err, ContainsSubstring("holds the project " + proj));
   const auto conll = write(dir.file("t.conll"), "Ann\tB-PER\n");
   r = run(
       {"train", "--train", conll, "--dev", conll, "--output", dir.file("m"), "--log-jsonl", conll});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("is the same file as the training data " + conll));
+  CHECK_THAT(r.err, ContainsSubstring("is the same file as the training data " + conll));
   CHECK(slurp(conll) == "Ann\tB-PER\n");
   CHECK(slurp(proj) == before);
   CHECK_FALSE(fs::exists(dir.file("m")));
@@ -152,20 +152,20 @@ TEST_CASE("init-config --force, import, calibrate and pretrain keep the project 
   const std::string before = slurp(proj);
   CliResult r = run({"init-config", proj, "--force"});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("is a project"));
+  CHECK_THAT(r.err, ContainsSubstring("is a project"));
   r = run({"import", proj, proj});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("PROJECT is the same file as the file to import"));
+  CHECK_THAT(r.err, ContainsSubstring("PROJECT is the same file as the file to import"));
   CHECK(slurp(proj) == before);
   fs::create_directories(dir.file("m"));
   const auto data = write(dir.file("m/dev.conll"), "Ann\tB-PER\n");
   r = run({"calibrate", dir.file("m"), data});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("holds the data " + data));
+  CHECK_THAT(r.err, ContainsSubstring("holds the data " + data));
   const auto text = write(dir.file("m/text.txt"), "Some text\n");
   r = run({"pretrain", "--texts", text, "--output", dir.file("m")});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("holds the text " + text));
+  CHECK_THAT(r.err, ContainsSubstring("holds the text " + text));
   CHECK(slurp(data) == "Ann\tB-PER\n");
   CHECK(slurp(text) == "Some text\n");
 }
@@ -189,8 +189,8 @@ TEST_CASE("predict refuses a record over 16 MiB and predicts a long one in windo
   write(dir.file("big.jsonl"), "{\"text\":\"Ann met Bob\"}\n" + big + "\n");
   CliResult r = run({"predict", model, dir.file("big.jsonl"), "--output", dir.file("out.jsonl")});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("big.jsonl:2: the line is longer than the limit of "
-                                    "16777216 bytes"));
+  CHECK_THAT(r.err, ContainsSubstring("big.jsonl:2: the line is longer than the limit of "
+                                      "16777216 bytes"));
 
   // 10,000 tokens: three windows, every span inside the record, in order.
   std::string text;

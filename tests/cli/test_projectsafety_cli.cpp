@@ -6,8 +6,8 @@
 #include "store/database.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 #include <unistd.h>
 
@@ -82,8 +82,9 @@ TEST_CASE("stats refuses a project with a planted trigger and no gold span is lo
     CAPTURE(args[0]);
     const auto r = cli(args);
     CHECK(r.code == 1);
-    CHECK_THAT(r.err, Catch::Contains("trigger \"wipe\"") && Catch::Contains("trigger \"wipe2\"") &&
-                          Catch::Contains("spanforge-cli repair"));
+    CHECK_THAT(r.err, ContainsSubstring("trigger \"wipe\"") &&
+                          ContainsSubstring("trigger \"wipe2\"") &&
+                          ContainsSubstring("spanforge-cli repair"));
   }
   CHECK(spanforge::testing::slurp(proj) == before);
   CHECK(spans(proj) == 2);
@@ -101,18 +102,18 @@ TEST_CASE("repair lists, backs up and removes planted SQL; the project then open
   }
   auto r = cli({"repair", proj});
   CHECK(r.code == 1);  // needs repair, nothing done without --yes
-  CHECK_THAT(r.out, Catch::Contains("trigger \"wipe\"") && Catch::Contains("view \"v\"") &&
-                        Catch::Contains("--yes"));
+  CHECK_THAT(r.out, ContainsSubstring("trigger \"wipe\"") && ContainsSubstring("view \"v\"") &&
+                        ContainsSubstring("--yes"));
   // The trigger's text reaches the terminal escaped, never as escape sequences.
   CHECK(r.out.find('\x1b') == std::string::npos);
   CHECK(r.out.find('\x07') == std::string::npos);
-  CHECK_THAT(r.out, Catch::Contains("\\x1b]0;owned\\x07\\x1b[2J\\nfake prompt$"));
+  CHECK_THAT(r.out, ContainsSubstring("\\x1b]0;owned\\x07\\x1b[2J\\nfake prompt$"));
   CHECK(cli({"stats", proj}).code == 1);
 
   r = cli({"repair", proj, "--yes"});
   CHECK(r.code == 0);
-  CHECK_THAT(r.out, Catch::Contains("Backed up the project to " + proj + ".bak-") &&
-                        Catch::Contains("dropped") && Catch::Contains("opens again"));
+  CHECK_THAT(r.out, ContainsSubstring("Backed up the project to " + proj + ".bak-") &&
+                        ContainsSubstring("dropped") && ContainsSubstring("opens again"));
   std::vector<fs::path> backups;
   for (const auto& e : fs::directory_iterator(dir.path())) {
     if (e.path().filename().string().rfind("p.sfproj.bak-", 0) == 0) backups.push_back(e.path());
@@ -127,7 +128,7 @@ TEST_CASE("repair lists, backs up and removes planted SQL; the project then open
   CHECK(j["spans"]["LOC"] == 1);
   r = cli({"repair", proj});
   CHECK(r.code == 0);
-  CHECK_THAT(r.out, Catch::Contains("is fine"));
+  CHECK_THAT(r.out, ContainsSubstring("is fine"));
 }
 
 TEST_CASE("labels from a file reach the terminal escaped") {
@@ -141,7 +142,7 @@ TEST_CASE("labels from a file reach the terminal escaped") {
   auto r = cli({"stats", proj});
   REQUIRE(r.code == 0);
   CHECK(r.out.find('\x1b') == std::string::npos);
-  CHECK_THAT(r.out, Catch::Contains("EVIL\\x1b[31m\\tX\\nY"));
+  CHECK_THAT(r.out, ContainsSubstring("EVIL\\x1b[31m\\tX\\nY"));
   // JSON output is JSON-escaped, not escaped again.
   r = cli({"stats", proj, "--json"});
   CHECK(nlohmann::json::parse(r.out)["spans"].contains("EVIL\x1b[31m\tX\nY"));
@@ -168,7 +169,8 @@ TEST_CASE("import --add-labels refuses bad label names, naming the line and the 
                   label + "\"}]}\n");
     const auto r = cli({"import", proj, data, "--add-labels"});
     CHECK(r.code == 1);
-    CHECK_THAT(r.err, Catch::Contains("bad.jsonl:2: spans[0].label") && Catch::Contains(message));
+    CHECK_THAT(r.err,
+               ContainsSubstring("bad.jsonl:2: spans[0].label") && ContainsSubstring(message));
     CHECK(r.err.find('\x1b') == std::string::npos);
     CHECK(r.err.find('\t') == std::string::npos);
   }

@@ -7,8 +7,8 @@
 #include "train/config/tomlconfig.h"
 
 #include <httplib.h>
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 #include <csignal>
 #include <fstream>

@@ -4,8 +4,8 @@
 #include "tempdir.h"
 #include "train/config/tomlconfig.h"
 
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 #include <filesystem>
 #include <fstream>

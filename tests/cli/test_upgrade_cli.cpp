@@ -68,8 +68,9 @@ TEST_CASE("cli: a code-carrying weights.pt is refused by predict, evaluate and s
   spanforge::testing::relist(model, "weights.pt", "weights.safetensors", 2);
   const CliResult r = runCliArgs({"predict", model, dir.file("in.jsonl")});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("weights.safetensors: not a safetensors file: a zip archive"));
-  CHECK_THAT(r.err, !Catch::Contains(spanforge::testing::kPayloadMessage));
+  CHECK_THAT(r.err,
+             ContainsSubstring("weights.safetensors: not a safetensors file: a zip archive"));
+  CHECK_THAT(r.err, !ContainsSubstring(spanforge::testing::kPayloadMessage));
 }
 
 TEST_CASE("cli upgrade-package: refuses without --trust, converts with it, same predictions") {
@@ -83,8 +84,8 @@ TEST_CASE("cli upgrade-package: refuses without --trust, converts with it, same 
 
   CliResult r = runCliArgs({"upgrade-package", model});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("loading one runs any code it holds"));
-  CHECK_THAT(r.err, Catch::Contains("run again with --trust"));
+  CHECK_THAT(r.err, ContainsSubstring("loading one runs any code it holds"));
+  CHECK_THAT(r.err, ContainsSubstring("run again with --trust"));
   CHECK(fs::exists(model + "/weights.pt"));  // untouched
 
   r = runCliArgs({"upgrade-package", model, "--trust"});
@@ -104,8 +105,8 @@ TEST_CASE("cli upgrade-package: refuses without --trust, converts with it, same 
                      "nothing to do\n");
   r = runCliArgs({"upgrade-package", dir.path().string()});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("meta.json: missing (not a model package?)"));
-  CHECK_THAT(runCliArgs({"upgrade-package", "--help"}).out, Catch::Contains("--trust"));
+  CHECK_THAT(r.err, ContainsSubstring("meta.json: missing (not a model package?)"));
+  CHECK_THAT(runCliArgs({"upgrade-package", "--help"}).out, ContainsSubstring("--trust"));
 }
 
 TEST_CASE("cli upgrade-package: a pretrained-weights folder likewise") {
@@ -130,6 +131,6 @@ TEST_CASE("cli upgrade-package: a pretrained-weights folder likewise") {
                      ": weights.pt converted to weights.safetensors (format 2)\n");
   r = runCliArgs({"upgrade-package", out});
   CHECK(r.code == 0);
-  CHECK_THAT(r.out, Catch::Contains("pretrained-weights folder in the current format"));
+  CHECK_THAT(r.out, ContainsSubstring("pretrained-weights folder in the current format"));
   CHECK_NOTHROW(spanforge::train::PretrainedWeights::load(out, "biluo"));
 }

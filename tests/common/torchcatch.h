@@ -7,4 +7,4 @@
 #include <torch/torch.h>
 
 #undef CHECK
-#include <catch2/catch.hpp>
+#include "catchapi.h"

@@ -8,7 +8,7 @@
 #include "io/recordwriter.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <fstream>
 #include <functional>

@@ -7,7 +7,7 @@
 #include "slurp.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -53,8 +53,8 @@ TEST_CASE("output target: the same file by any name, link or not") {
     CHECK(OutputTarget::sameFile(out, input));
     const std::string message =
         errorOf([&] { OutputTarget(out, "--output").notFile(input, "the input"); });
-    CHECK_THAT(message, Catch::StartsWith(out + ": --output is the same file as the input " +
-                                          input + "; nothing was written"));
+    CHECK_THAT(message, StartsWith(out + ": --output is the same file as the input " + input +
+                                   "; nothing was written"));
   }
   write(dir.file("other.jsonl"), "{}\n");
   CHECK_FALSE(OutputTarget::sameFile(dir.file("other.jsonl"), input));
@@ -69,10 +69,10 @@ TEST_CASE("output target: a project's -wal, -shm and -journal count as the proje
   for (const char* side : {"-wal", "-shm", "-journal"}) {
     const std::string out = project + side;  // none exists yet
     CHECK_THAT(errorOf([&] { OutputTarget(out, "OUT").notProject(project); }),
-               Catch::Contains("OUT is " + out + ", part of the project " + project));
+               ContainsSubstring("OUT is " + out + ", part of the project " + project));
   }
   CHECK_THAT(errorOf([&] { OutputTarget(project, "OUT").notProject(project); }),
-             Catch::Contains("OUT is the same file as the project"));
+             ContainsSubstring("OUT is the same file as the project"));
   CHECK_NOTHROW(OutputTarget(dir.file("p.jsonl"), "OUT").notProject(project));
 }
 
@@ -85,7 +85,7 @@ TEST_CASE("output target: files of a model package and folders replaced as a who
                OutputTarget(dir.file("link.json"), "--output")
                    .notInFolder(dir.file("m"), "the model package");
              }),
-             Catch::Contains("part of the model package"));
+             ContainsSubstring("part of the model package"));
   CHECK_NOTHROW(OutputTarget(dir.file("m/new.jsonl"), "--output")
                     .notInFolder(dir.file("m"), "the model package"));
   // A folder that is replaced whole must not hold an input, at any depth.
@@ -96,19 +96,19 @@ TEST_CASE("output target: files of a model package and folders replaced as a who
   CHECK_THAT(errorOf([&] {
                OutputTarget(dir.file("m"), "--output").notHolding(data, "the training data");
              }),
-             Catch::Contains(
+             ContainsSubstring(
                  "--output folder is replaced as a whole, and it holds the training data " + data));
   fs::create_directory_symlink(dir.file("m"), dir.file("alias"));
   CHECK_THAT(
       errorOf([&] { OutputTarget(dir.file("alias"), "--output").notHolding(data, "the data"); }),
-      Catch::Contains("holds the data"));
+      ContainsSubstring("holds the data"));
   CHECK_NOTHROW(OutputTarget(dir.file("other"), "--output").notHolding(data, "the data"));
   // A log written into such a folder would vanish with it.
   CHECK_THAT(errorOf([&] {
                OutputTarget(dir.file("m/log.jsonl"), "--log-jsonl")
                    .notWithin(dir.file("m"), "the output folder");
              }),
-             Catch::Contains("lies in the output folder"));
+             ContainsSubstring("lies in the output folder"));
 }
 
 TEST_CASE("regular file: devices, FIFOs and directories are refused before a read") {
@@ -121,11 +121,11 @@ TEST_CASE("regular file: devices, FIFOs and directories are refused before a rea
   REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
   // No writer: without O_NONBLOCK the open itself would never return.
   CHECK_THAT(errorOf([&] { RegularFile r(fifo); }),
-             Catch::Equals(fifo + ": is a FIFO (named pipe), not a regular file"));
+             Equals(fifo + ": is a FIFO (named pipe), not a regular file"));
   CHECK_THAT(errorOf([&] { RegularFile r("/dev/zero"); }),
-             Catch::Equals("/dev/zero: is a character device, not a regular file"));
+             Equals("/dev/zero: is a character device, not a regular file"));
   CHECK_THAT(errorOf([&] { RegularFile r(dir.path().string()); }),
-             Catch::Contains("is a directory, not a regular file"));
+             ContainsSubstring("is a directory, not a regular file"));
   CHECK_THAT(errorOf([&] { RegularFile r(dir.file("none")); }),
-             Catch::Contains("cannot open: No such file"));
+             ContainsSubstring("cannot open: No such file"));
 }

@@ -24,7 +24,10 @@ bool EditorDriver::open(int64_t id) {
 }
 
 void EditorDriver::focus() {
-  if (QApplication::activeWindow() != &window_) QApplication::setActiveWindow(&window_);
+  if (QApplication::activeWindow() != &window_) {
+    window_.activateWindow();
+    (void)QTest::qWaitForWindowActive(&window_);  // offscreen: best effort
+  }
   if (QApplication::focusWidget() != editor()) editor()->setFocus(Qt::OtherFocusReason);
 }
 

@@ -64,7 +64,7 @@ bool LabelDriver::open() {
     journal_->write({{"t", "error"}, {"what", "cannot open the project in the window"}});
     return false;
   }
-  QApplication::setActiveWindow(window_.get());
+  window_->activateWindow();
   (void)QTest::qWaitForWindowActive(window_.get());  // offscreen: best effort
   reader_ = store::ProjectStore::open(options_.project);
   editor_ = std::make_unique<EditorDriver>(*window_);

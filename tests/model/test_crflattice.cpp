@@ -2,7 +2,7 @@
 #include "model/crflattice.h"
 #include "model/tagset.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <algorithm>
 #include <random>

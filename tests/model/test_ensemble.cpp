@@ -91,18 +91,18 @@ TEST_CASE("ensemble: models that cannot share features are refused, saying what 
   auto fewerLabels = std::make_unique<NerModel>(smallConfig("bilstm", "biluo"),
                                                 std::vector<std::string>{"person"});
   CHECK_THROWS_WITH(a->addEnsembleMember(std::move(fewerLabels)),
-                    Catch::Contains("the labels differ"));
+                    ContainsSubstring("the labels differ"));
   auto config = smallConfig("bilstm", "biluo");
   config.hashRows = 3000;
-  CHECK_THROWS_WITH(a->addEnsembleMember(trained(1, config)), Catch::Contains("word features"));
+  CHECK_THROWS_WITH(a->addEnsembleMember(trained(1, config)), ContainsSubstring("word features"));
   config = smallConfig("bilstm", "iob2");
-  CHECK_THROWS_WITH(a->addEnsembleMember(trained(1, config)), Catch::Contains("tag schemes"));
+  CHECK_THROWS_WITH(a->addEnsembleMember(trained(1, config)), ContainsSubstring("tag schemes"));
   auto otherWords = trained(1);
   auto known = std::make_shared<KnownWords>();
   known->add("oslo");
   otherWords->setKnownWords(known);
   CHECK_THROWS_WITH(a->addEnsembleMember(std::move(otherWords)),
-                    Catch::Contains("training words differ"));
+                    ContainsSubstring("training words differ"));
   CHECK(a->ensembleSize() == 1);
   // Another encoder is fine: only the features must match.
   a->addEnsembleMember(trained(2, smallConfig("cnn", "biluo")));

@@ -1,7 +1,7 @@
 #include "model/featurizer.h"
 #include "model/vectors.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using spanforge::model::Featurizer;
 using spanforge::model::ModelConfig;

@@ -1,7 +1,7 @@
 #include "model/featurizer.h"
 #include "model/knownwords.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <memory>
 #include <sstream>
@@ -46,10 +46,10 @@ TEST_CASE("known words: written sorted one per line and read back") {
 TEST_CASE("known words: a file that is not a word list is refused naming the line") {
   std::istringstream upper("apple\nZebra\n");
   CHECK_THROWS_WITH(KnownWords::read(upper),
-                    Catch::Contains("line 2") && Catch::Contains("not a normalised"));
+                    ContainsSubstring("line 2") && ContainsSubstring("not a normalised"));
   std::istringstream repeated("apple\nmango\napple\n");
   CHECK_THROWS_WITH(KnownWords::read(repeated),
-                    Catch::Contains("line 3") && Catch::Contains("repeated"));
+                    ContainsSubstring("line 3") && ContainsSubstring("repeated"));
 }
 
 TEST_CASE("featurizer: words outside the known words share the unknown word's ids") {

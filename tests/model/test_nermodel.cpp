@@ -222,13 +222,13 @@ TEST_CASE("ner model: save and load weights round trip") {
 
   // Another architecture refuses the file, leaving the model untouched.
   NerModel c(smallConfig("cnn", "biluo"), labels);
-  CHECK_THROWS_WITH(c.loadWeights(dir.file("w.safetensors")), Catch::Contains("w.safetensors"));
+  CHECK_THROWS_WITH(c.loadWeights(dir.file("w.safetensors")), ContainsSubstring("w.safetensors"));
   ModelConfig wider = config;
   wider.hidden = 32;
   NerModel d(wider, labels);
-  CHECK_THROWS_WITH(d.loadWeights(dir.file("w.safetensors")), Catch::Contains("shape"));
+  CHECK_THROWS_WITH(d.loadWeights(dir.file("w.safetensors")), ContainsSubstring("shape"));
   CHECK_THROWS_WITH(a.loadWeights(dir.file("missing.safetensors")),
-                    Catch::Contains("missing.safetensors"));
+                    ContainsSubstring("missing.safetensors"));
 }
 
 TEST_CASE("ner model: weights whose names, dtypes or shapes differ are refused before any copy") {
@@ -295,7 +295,7 @@ TEST_CASE("ner model: weights whose names, dtypes or shapes differ are refused b
     bytes.resize(bytes.size() - 16);
     std::ofstream(dir.file("cut.safetensors"), std::ios::binary) << bytes;
     CHECK_THROWS_WITH(b.loadWeights(dir.file("cut.safetensors")),
-                      Catch::Contains("truncated file?"));
+                      ContainsSubstring("truncated file?"));
   }
 }
 
@@ -322,7 +322,7 @@ TEST_CASE("ner model: pretrained vectors, frozen or fine-tuned") {
   const auto batch = batchOf(frozen, data, true);
   CHECK(frozen.loss(batch) == frozen2.loss(batch));
   // Vectors named in the config but unreadable.
-  CHECK_THROWS_WITH(NerModel(config, testing::labelsOf(data)), Catch::Contains("unused.vec"));
+  CHECK_THROWS_WITH(NerModel(config, testing::labelsOf(data)), ContainsSubstring("unused.vec"));
 }
 
 TEST_CASE("ner model: compute threads") {

@@ -1,6 +1,6 @@
 #include "model/tagset.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using spanforge::model::TagSet;
 using spanforge::text::TagScheme;

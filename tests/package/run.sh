@@ -14,7 +14,8 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "package test: $*" >&2; exit 1; }
 
 (cd "$build" && cpack -G DEB -B "$work/out" > "$work/cpack.log") || { cat "$work/cpack.log"; fail "cpack failed"; }
-deb="$(ls "$work"/out/spanforge_*_*.deb)"
+deb="$(ls "$work"/out/spanforge*_*_*.deb)"
+pkg="$(dpkg-deb -f "$deb" Package)"  # spanforge, or spanforge-cuda from a CUDA build
 echo "package: $(basename "$deb"), $(du -k "$deb" | cut -f1) KiB, installed size $(dpkg-deb -f "$deb" Installed-Size) KiB"
 
 if command -v lintian >/dev/null; then
@@ -28,8 +29,8 @@ export XDG_RUNTIME_DIR="$work/runtime" QT_QPA_PLATFORM=offscreen
 mkdir -p "$HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 
 installed=0
-if [ "$(id -u)" -eq 0 ] && ! dpkg -s spanforge >/dev/null 2>&1; then
-  dpkg -i "$deb" > "$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; dpkg -P spanforge >/dev/null 2>&1 || true; fail "dpkg -i failed"; }
+if [ "$(id -u)" -eq 0 ] && ! dpkg -s spanforge >/dev/null 2>&1 && ! dpkg -s spanforge-cuda >/dev/null 2>&1; then
+  dpkg -i "$deb" > "$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; dpkg -P "$pkg" >/dev/null 2>&1 || true; fail "dpkg -i failed"; }
   installed=1
   root=""
   echo "installed with dpkg -i"
@@ -38,12 +39,15 @@ else
   root="$work/root"
   echo "unpacked into a scratch root (not root, or spanforge is installed on this machine)"
 fi
-cleanup_install() { [ $installed -eq 1 ] && dpkg -P spanforge >/dev/null 2>&1 || true; }
+cleanup_install() { [ $installed -eq 1 ] && dpkg -P "$pkg" >/dev/null 2>&1 || true; }
 trap 'cleanup_install; rm -rf "$work"' EXIT
 
 cli="$root/usr/bin/spanforge-cli"
 gui="$root/usr/bin/spanforge"
-[ "$("$cli" --version)" = "spanforge-cli $(dpkg-deb -f "$deb" Version)" ] || fail "spanforge-cli --version: $("$cli" --version)"
+version_out="$("$cli" --version)"
+[ "$(head -n 1 <<< "$version_out")" = "spanforge-cli $(dpkg-deb -f "$deb" Version)" ] || fail "spanforge-cli --version: $version_out"
+grep -q '^built with libtorch [0-9]' <<< "$version_out" || fail "spanforge-cli --version names no libtorch: $version_out"
+"$cli" devices | grep -q '^cpu ' || fail "spanforge-cli devices lists no CPU: $("$cli" devices 2>&1)"
 "$cli" init --demo "$work/demo.spanforge" > /dev/null || fail "init --demo failed"
 [ -s "$work/demo.spanforge" ] || fail "init --demo wrote no project"
 "$cli" stats "$work/demo.spanforge" | grep -q . || fail "stats of the demo project printed nothing"
@@ -94,9 +98,9 @@ grep -rq "$work/demo.spanforge" "$XDG_CONFIG_HOME" || fail "the project given as
 echo "GUI started with a project file as a double-click does: it opened it"
 
 if [ $installed -eq 1 ]; then
-  dpkg -P spanforge > /dev/null || fail "dpkg -P failed"
+  dpkg -P "$pkg" > /dev/null || fail "dpkg -P failed"
   installed=0
-  dpkg -s spanforge >/dev/null 2>&1 && fail "still installed after dpkg -P"
+  dpkg -s "$pkg" >/dev/null 2>&1 && fail "still installed after dpkg -P"
   for f in /usr/bin/spanforge /usr/bin/spanforge-cli /usr/share/applications/spanforge.desktop \
            /usr/share/man/man1/spanforge-cli.1.gz /usr/share/mime/application/x-spanforge-project.xml; do
     [ ! -e "$f" ] || fail "$f left behind after removal"

@@ -2,7 +2,7 @@
 #include "store/projectstore.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using spanforge::project::DataChecks;
 using spanforge::project::Severity;

@@ -6,7 +6,7 @@
 #include "store/storeerror.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <sys/resource.h>
 
@@ -73,8 +73,8 @@ TEST_CASE("an import blocked by another writer fails as busy, not as a bad recor
     FAIL("the import did not fail");
   } catch (const store::StorageError& e) {
     CHECK(e.code() == 5);  // SQLITE_BUSY
-    CHECK_THAT(e.what(), Catch::Contains("the project is busy") &&
-                             Catch::Contains("try again when it has finished"));
+    CHECK_THAT(e.what(), ContainsSubstring("the project is busy") &&
+                             ContainsSubstring("try again when it has finished"));
   }
 }
 
@@ -130,8 +130,8 @@ TEST_CASE("a disk that fills up during an import leaves the project unchanged") 
   std::signal(SIGXFSZ, oldHandler);
   INFO(message);
   CHECK(code == 10);  // SQLITE_IOERR, from EFBIG (a full disk gives ENOSPC: "the disk is full")
-  CHECK_THAT(message, Catch::Contains("file size limit") &&
-                          Catch::Contains("nothing of this change was saved"));
+  CHECK_THAT(message, ContainsSubstring("file size limit") &&
+                          ContainsSubstring("nothing of this change was saved"));
   project.reset();
   auto reopened = ProjectStore::open(dir.file("p.sfproj"));
   CHECK(documentCount(*reopened) == 10);
@@ -149,7 +149,7 @@ TEST_CASE("an empty input file or a NUL in a text is refused, naming the file") 
   auto report = Importer(*project).run({good, empty}, ImportOptions{});
   CHECK_FALSE(report.committed);
   REQUIRE(report.errors.size() == 1);
-  CHECK_THAT(report.errors[0].what(), Catch::StartsWith(empty + ": holds no documents"));
+  CHECK_THAT(report.errors[0].what(), StartsWith(empty + ": holds no documents"));
   ImportOptions skip;
   skip.skipInvalid = true;
   report = Importer(*project).run({good, empty}, skip);
@@ -163,6 +163,6 @@ TEST_CASE("an empty input file or a NUL in a text is refused, naming the file") 
   report = Importer(*project).run({nul}, ImportOptions{});
   CHECK_FALSE(report.committed);
   REQUIRE(report.errors.size() == 1);
-  CHECK_THAT(report.errors[0].what(), Catch::Contains("contains a NUL character"));
+  CHECK_THAT(report.errors[0].what(), ContainsSubstring("contains a NUL character"));
   CHECK(documentCount(*project) == 3);
 }

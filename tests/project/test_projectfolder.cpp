@@ -1,7 +1,7 @@
 #include "project/projectfolder.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <filesystem>
 

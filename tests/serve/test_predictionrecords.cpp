@@ -3,7 +3,7 @@
 #include "model/prediction.h"
 #include "serve/predictionrecords.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <sstream>
 #include <string>

@@ -3,7 +3,7 @@
 #include "serve/predictionwindows.h"
 #include "text/token.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <string>
 #include <vector>

@@ -2,7 +2,7 @@
 #include "serve/connectiondeadlines.h"
 #include "serve/workerpool.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <sys/socket.h>
 #include <unistd.h>

@@ -4,7 +4,7 @@
 #include "storetest.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -158,9 +158,9 @@ TEST_CASE("a writer that gives up names the process holding the project") {
   waitpid(child, nullptr, 0);
   close(ready[0]);
   close(ready[1]);
-  CHECK_THAT(message, Catch::Contains("the project is busy: process " + std::to_string(child) +
-                                      " (test_store") &&
-                          Catch::Contains("try again when it has finished"));
+  CHECK_THAT(message, ContainsSubstring("the project is busy: process " + std::to_string(child) +
+                                        " (test_store") &&
+                          ContainsSubstring("try again when it has finished"));
   CHECK(store::LockHolder::pid(path) == 0);
   project->labels().add("PER");  // the lock died with its process
   CHECK(project->labels().all().size() == 1);

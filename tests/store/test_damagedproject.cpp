@@ -6,7 +6,7 @@
 #include "storetest.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <filesystem>
 #include <fstream>
@@ -50,8 +50,8 @@ TEST_CASE("open refuses a truncated project, saying so, and leaves it alone") {
     const std::string before = slurp(path);
     CHECK_THROWS_WITH(
         ProjectStore::open(path),
-        Catch::Contains(path) && Catch::Contains("truncated") &&
-            Catch::Contains(std::to_string(keep) + " bytes of the " + std::to_string(size)));
+        ContainsSubstring(path) && ContainsSubstring("truncated") &&
+            ContainsSubstring(std::to_string(keep) + " bytes of the " + std::to_string(size)));
     CHECK(slurp(path) == before);
   }
 }
@@ -68,6 +68,6 @@ TEST_CASE("pages overwritten with junk are reported as a damaged file, not a bad
   }
   const std::string before = slurp(path);
   CHECK_THROWS_AS(readEverything(path), StorageError);
-  CHECK_THROWS_WITH(readEverything(path), Catch::Contains(path) && Catch::Contains("damaged"));
+  CHECK_THROWS_WITH(readEverything(path), ContainsSubstring(path) && ContainsSubstring("damaged"));
   CHECK(slurp(path) == before);
 }

@@ -6,7 +6,7 @@
 #include "storetest.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <fstream>
 #include <functional>
@@ -242,9 +242,9 @@ TEST_CASE("an empty file (version 0) is refused, not turned into a project") {
       f.build(path);
       const auto before = testing::slurp(path);
       CHECK_THROWS_WITH(ProjectStore::open(path),
-                        Catch::Contains("empty") && Catch::Contains("not a Spanforge project"));
+                        ContainsSubstring("empty") && ContainsSubstring("not a Spanforge project"));
       CHECK_THROWS_WITH(ProjectStore::open(path, ProjectStore::Access::ReadOnly),
-                        Catch::Contains("empty"));
+                        ContainsSubstring("empty"));
       CHECK(testing::slurp(path) == before);
     }
   }
@@ -346,7 +346,7 @@ INSERT INTO metric_events(run_id, step, epoch, loss, elapsed_seconds, words_per_
   const auto run = p->runs().run(2);
   REQUIRE(run);
   CHECK(run->state == store::RunState::Failed);
-  CHECK_THAT(run->message, Catch::Contains("killed or crashed"));
+  CHECK_THAT(run->message, ContainsSubstring("killed or crashed"));
   CHECK(run->finishedAt == 1700000400 + 31);  // its last event
 }
 

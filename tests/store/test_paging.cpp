@@ -3,7 +3,7 @@
 #include "tempdir.h"
 #include "text/utf8.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <algorithm>
 #include <cctype>

@@ -3,7 +3,7 @@
 #include "storetest.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <cmath>
 
@@ -71,7 +71,7 @@ TEST_CASE("predictions are validated") {
   p->labels().add("PER");
   const auto doc = p->documents().add(makeDoc("Ada")).id;
   const auto m = addModel(*p, "m");
-  CHECK_THROWS_WITH(p->predictions().set(doc, m, {{{0, 3, "ORG"}, 0.5}}), Catch::Contains("ORG"));
+  CHECK_THROWS_WITH(p->predictions().set(doc, m, {{{0, 3, "ORG"}, 0.5}}), ContainsSubstring("ORG"));
   CHECK_THROWS_AS(p->predictions().set(doc, m, {{{0, 4, "PER"}, 0.5}}), StoreError);
   CHECK_THROWS_AS(p->predictions().set(doc, m, {{{0, 3, "PER"}, std::nan("")}}), StoreError);
   CHECK_THROWS_AS(p->predictions().set(doc + 1, m, {}), StoreError);

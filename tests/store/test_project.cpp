@@ -4,7 +4,7 @@
 #include "storetest.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <filesystem>
 #include <fstream>
@@ -57,9 +57,9 @@ TEST_CASE("create refuses an existing file and a missing folder") {
   const auto path = dir.file("p.sfproj");
   ProjectStore::create(path);
   CHECK_THROWS_WITH(ProjectStore::create(path),
-                    Catch::Contains(path) && Catch::Contains("already exists"));
+                    ContainsSubstring(path) && ContainsSubstring("already exists"));
   const auto nowhere = dir.file("no/such/dir/p.sfproj");
-  CHECK_THROWS_WITH(ProjectStore::create(nowhere), Catch::Contains(nowhere));
+  CHECK_THROWS_WITH(ProjectStore::create(nowhere), ContainsSubstring(nowhere));
   CHECK_FALSE(std::filesystem::exists(nowhere));
 }
 
@@ -68,9 +68,9 @@ TEST_CASE("open refuses a missing file or a folder, naming it") {
   const auto path = dir.file("missing.sfproj");
   CHECK_THROWS_AS(ProjectStore::open(path), StoreError);
   CHECK_THROWS_WITH(ProjectStore::open(path),
-                    Catch::Contains(path) && Catch::Contains("not exist"));
+                    ContainsSubstring(path) && ContainsSubstring("not exist"));
   CHECK_FALSE(std::filesystem::exists(path));  // opening never creates it
-  CHECK_THROWS_WITH(ProjectStore::open(dir.path().string()), Catch::Contains("folder"));
+  CHECK_THROWS_WITH(ProjectStore::open(dir.path().string()), ContainsSubstring("folder"));
 }
 
 TEST_CASE("open refuses a file that is not a SQLite database and leaves it alone") {
@@ -79,7 +79,7 @@ TEST_CASE("open refuses a file that is not a SQLite database and leaves it alone
   const std::string content(5000, 'x');
   std::ofstream(path, std::ios::binary) << content;
   CHECK_THROWS_WITH(ProjectStore::open(path),
-                    Catch::Contains(path) && Catch::Contains("not a SQLite database"));
+                    ContainsSubstring(path) && ContainsSubstring("not a SQLite database"));
   CHECK(readAll(path) == content);
 }
 
@@ -91,7 +91,7 @@ TEST_CASE("open refuses a SQLite database that is not a project and leaves it al
     db.exec("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup')");
   }
   CHECK_THROWS_WITH(ProjectStore::open(path),
-                    Catch::Contains(path) && Catch::Contains("not a Spanforge project"));
+                    ContainsSubstring(path) && ContainsSubstring("not a Spanforge project"));
   Database db(path);
   CHECK(db.journalMode() == "delete");  // not switched to WAL
   CHECK(pragma(db, "user_version") == 0);
@@ -102,7 +102,7 @@ TEST_CASE("open refuses a SQLite database that is not a project and leaves it al
     Database db2(path2);
     db2.exec("PRAGMA application_id = 1234; CREATE TABLE t(x); DROP TABLE t;");
   }
-  CHECK_THROWS_WITH(ProjectStore::open(path2), Catch::Contains("not a Spanforge project"));
+  CHECK_THROWS_WITH(ProjectStore::open(path2), ContainsSubstring("not a Spanforge project"));
 }
 
 TEST_CASE("open refuses a project written by a newer version") {
@@ -113,7 +113,8 @@ TEST_CASE("open refuses a project written by a newer version") {
     Database db(path);
     db.setUserVersion(Migrations::latestVersion() + 1);
   }
-  CHECK_THROWS_WITH(ProjectStore::open(path), Catch::Contains(path) && Catch::Contains("newer"));
+  CHECK_THROWS_WITH(ProjectStore::open(path),
+                    ContainsSubstring(path) && ContainsSubstring("newer"));
   Database db(path);
   CHECK(db.userVersion() == Migrations::latestVersion() + 1);  // untouched
 }
@@ -131,7 +132,7 @@ TEST_CASE("a project connection runs in WAL mode with foreign keys on") {
   // Foreign keys are enforced, not just declared.
   CHECK_THROWS_WITH(db.exec("INSERT INTO spans(document_id, start, \"end\", label_id)"
                             " VALUES (999, 0, 1, 999)"),
-                    Catch::Contains("FOREIGN KEY"));
+                    ContainsSubstring("FOREIGN KEY"));
 
   // Re-opening keeps WAL (it is stored in the file).
   p.reset();

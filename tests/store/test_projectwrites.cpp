@@ -5,7 +5,7 @@
 #include "storetest.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <optional>
 #include <string>
@@ -71,7 +71,7 @@ TEST_CASE("setSpansAndPredictions writes nothing when either part is refused") {
   // Valid gold, then predictions the store refuses: the gold is not kept.
   CHECK_THROWS_WITH(p->setSpansAndPredictions(doc, std::vector<Span>{{0, 3, "PER"}, {8, 11, "PER"}},
                                               model, {{{15, 19, "MISC"}, 0.6}}),
-                    Catch::Contains("Unknown label \"MISC\""));
+                    ContainsSubstring("Unknown label \"MISC\""));
   CHECK(gold(*p, doc) == std::vector<Span>{{8, 11, "PER"}});
   CHECK(spansOf(p->predictions().get(doc, model)) == spansOf(before));
 
@@ -135,7 +135,7 @@ TEST_CASE("removeLabel of a label that does not exist changes nothing") {
   auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("PER");
   const auto doc = p->documents().add(makeDoc("Ada", {{0, 3, "PER"}})).id;
-  CHECK_THROWS_WITH(p->removeLabel("ORG"), Catch::Contains("no label named \"ORG\""));
+  CHECK_THROWS_WITH(p->removeLabel("ORG"), ContainsSubstring("no label named \"ORG\""));
   CHECK(p->labels().all().size() == 1);
   CHECK(gold(*p, doc) == std::vector<Span>{{0, 3, "PER"}});
   CHECK(p->db().depth() == 0);
@@ -175,7 +175,7 @@ TEST_CASE("a restoreLabel that fails half-way leaves nothing half-written") {
   }
   SECTION("another label took the hotkey since") {
     p->labels().add("ORG", "", "p");
-    CHECK_THROWS_WITH(p->restoreLabel(removed), Catch::Contains("already used"));
+    CHECK_THROWS_WITH(p->restoreLabel(removed), ContainsSubstring("already used"));
     CHECK(gold(*p, b).empty());
   }
   CHECK_FALSE(p->labels().find("PER"));

@@ -3,7 +3,7 @@
 #include "storetest.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using namespace spanforge;
 using store::ProjectStore;

@@ -2,7 +2,7 @@
 #include "store/storeerror.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -143,8 +143,8 @@ TEST_CASE("runs: a run whose process was killed is closed as failed at the next 
   const auto runs = p->runs().runs();
   REQUIRE(runs.size() == 2);
   CHECK(runs[0].state == RunState::Failed);
-  CHECK_THAT(runs[0].message, Catch::Contains("pid " + std::to_string(child)) &&
-                                  Catch::Contains("killed or crashed"));
+  CHECK_THAT(runs[0].message, ContainsSubstring("pid " + std::to_string(child)) &&
+                                  ContainsSubstring("killed or crashed"));
   CHECK(runs[0].finishedAt == runs[0].startedAt + 12);
   CHECK(runs[1].id == alive);
   CHECK(runs[1].state == RunState::Running);  // its process is alive: left alone

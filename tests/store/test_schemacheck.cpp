@@ -11,7 +11,7 @@
 #include "storetest.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <filesystem>
 
@@ -90,9 +90,9 @@ TEST_CASE("a planted trigger is refused by open, and the file is untouched") {
       const auto before = testing::slurp(path);
       for (const auto access : {ProjectStore::Access::ReadWrite, ProjectStore::Access::ReadOnly}) {
         CHECK_THROWS_WITH(ProjectStore::open(path, access),
-                          Catch::Contains("trigger \"" + name + "\" (not made by Spanforge)") &&
-                              Catch::Contains("spanforge-cli repair") &&
-                              Catch::Contains("left as it is"));
+                          ContainsSubstring("trigger \"" + name + "\" (not made by Spanforge)") &&
+                              ContainsSubstring("spanforge-cli repair") &&
+                              ContainsSubstring("left as it is"));
       }
       CHECK(testing::slurp(path) == before);
       CHECK_FALSE(std::filesystem::exists(path + "-wal"));
@@ -109,9 +109,9 @@ TEST_CASE("a planted view, a foreign table and a foreign index are refused, each
   plant(path,
         "CREATE TABLE notes (x); CREATE INDEX spans_extra ON spans(\"end\"); "
         "CREATE VIEW everything AS SELECT * FROM spans, documents;");
-  CHECK_THROWS_WITH(ProjectStore::open(path), Catch::Contains("table \"notes\"") &&
-                                                  Catch::Contains("index \"spans_extra\"") &&
-                                                  Catch::Contains("view \"everything\""));
+  CHECK_THROWS_WITH(ProjectStore::open(path), ContainsSubstring("table \"notes\"") &&
+                                                  ContainsSubstring("index \"spans_extra\"") &&
+                                                  ContainsSubstring("view \"everything\""));
 }
 
 TEST_CASE("an altered trigger or table of ours, and a missing index, are refused") {
@@ -122,17 +122,18 @@ TEST_CASE("an altered trigger or table of ours, and a missing index, are refused
           "DROP TRIGGER documents_inserted; CREATE TRIGGER documents_inserted AFTER INSERT ON "
           "documents BEGIN DELETE FROM spans; END");
     CHECK_THROWS_WITH(ProjectStore::open(path),
-                      Catch::Contains("trigger \"documents_inserted\" (changed"));
+                      ContainsSubstring("trigger \"documents_inserted\" (changed"));
   }
   SECTION("table with another column") {
     const auto path = goldProject(dir);
     plant(path, "ALTER TABLE labels ADD COLUMN extra TEXT DEFAULT 'x'");
-    CHECK_THROWS_WITH(ProjectStore::open(path), Catch::Contains("table \"labels\" (changed"));
+    CHECK_THROWS_WITH(ProjectStore::open(path), ContainsSubstring("table \"labels\" (changed"));
   }
   SECTION("index dropped") {
     const auto path = goldProject(dir);
     plant(path, "DROP INDEX spans_label");
-    CHECK_THROWS_WITH(ProjectStore::open(path), Catch::Contains("index \"spans_label\" (missing)"));
+    CHECK_THROWS_WITH(ProjectStore::open(path),
+                      ContainsSubstring("index \"spans_label\" (missing)"));
   }
   SECTION("white space alone is no change") {
     CHECK(SchemaCheck::normalized("CREATE  TABLE\n  x (a,\n\tb)  ") == "CREATE TABLE x (a, b)");
@@ -143,7 +144,7 @@ TEST_CASE("an object name with control characters is named escaped") {
   TempDir dir;
   const auto path = goldProject(dir);
   plant(path, "CREATE TABLE \"x\x1b[31m\ny\" (a)");
-  CHECK_THROWS_WITH(ProjectStore::open(path), Catch::Contains("table \"x\\x1b[31m\\ny\""));
+  CHECK_THROWS_WITH(ProjectStore::open(path), ContainsSubstring("table \"x\\x1b[31m\\ny\""));
 }
 
 TEST_CASE("repair backs the project up, drops what is foreign and restores ours") {
@@ -159,7 +160,7 @@ TEST_CASE("repair backs the project up, drops what is foreign and restores ours"
   store::SchemaRepair repair(path);
   REQUIRE(repair.findings().size() == 5);
   const auto result = repair.run(1700000000);
-  CHECK_THAT(result.backupPath, Catch::StartsWith(path + ".bak-"));
+  CHECK_THAT(result.backupPath, StartsWith(path + ".bak-"));
   REQUIRE(std::filesystem::exists(result.backupPath));
   CHECK(result.remaining.empty());
   for (const auto& a : result.actions) CHECK(a.done);
@@ -186,7 +187,7 @@ TEST_CASE("repair cannot put back a changed table and says so") {
   const auto result = repair.run(1700000000);
   REQUIRE(result.actions.size() == 1);
   CHECK_FALSE(result.actions[0].done);
-  CHECK_THAT(result.actions[0].what, Catch::Contains("earlier copy"));
+  CHECK_THAT(result.actions[0].what, ContainsSubstring("earlier copy"));
   CHECK(result.remaining.size() == 1);
   CHECK_THROWS_AS(ProjectStore::open(path), StoreError);
 }

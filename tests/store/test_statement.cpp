@@ -2,7 +2,7 @@
 #include "store/storeerror.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <filesystem>
 
@@ -52,12 +52,12 @@ TEST_CASE("Statement errors name the file and SQLite's reason") {
     db.prepare("SELEKT 1");
     FAIL("prepare should throw");
   } catch (const StoreError& e) {
-    CHECK_THAT(e.what(), Catch::Contains("s.db") && Catch::Contains("syntax error"));
+    CHECK_THAT(e.what(), ContainsSubstring("s.db") && ContainsSubstring("syntax error"));
   }
   db.exec("INSERT INTO t VALUES (1)");
   Statement st = db.prepare("INSERT INTO t VALUES (?)");
   st.bind(1, 1);
-  CHECK_THROWS_WITH(st.step(), Catch::Contains("UNIQUE constraint failed"));
+  CHECK_THROWS_WITH(st.step(), ContainsSubstring("UNIQUE constraint failed"));
   // After a failed step the statement is reusable.
   st.reset();
   st.bind(1, 2);
@@ -93,7 +93,7 @@ TEST_CASE("Database::cached reuses one statement and resets it") {
 TEST_CASE("Database opens existing files only when asked to") {
   TempDir dir;
   const auto path = dir.file("none.db");
-  CHECK_THROWS_WITH(Database(path, Database::OpenMode::ExistingOnly), Catch::Contains(path));
+  CHECK_THROWS_WITH(Database(path, Database::OpenMode::ExistingOnly), ContainsSubstring(path));
   CHECK_FALSE(std::filesystem::exists(path));
   { Database created(path); }
   CHECK_NOTHROW(Database(path, Database::OpenMode::ExistingOnly));

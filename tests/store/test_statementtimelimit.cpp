@@ -5,7 +5,7 @@
 #include "store/storeerror.h"
 #include "tempdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <chrono>
 #include <thread>
@@ -30,8 +30,8 @@ TEST_CASE("a statement past the connection's time limit is interrupted with a me
   db.setStatementTimeLimit(200ms);
   SECTION("through a prepared statement") {
     auto st = db.prepare(kEndless);
-    CHECK_THROWS_WITH(st.step(), Catch::Contains("took longer than 0.2 s") &&
-                                     Catch::Contains("damaged or crafted"));
+    CHECK_THROWS_WITH(st.step(), ContainsSubstring("took longer than 0.2 s") &&
+                                     ContainsSubstring("damaged or crafted"));
   }
   SECTION("through exec") {
     try {
@@ -39,7 +39,7 @@ TEST_CASE("a statement past the connection's time limit is interrupted with a me
       FAIL("not interrupted");
     } catch (const StorageError& e) {
       CHECK(e.code() == 9);  // SQLITE_INTERRUPT
-      CHECK_THAT(e.what(), Catch::Contains(dir.file("t.db")));
+      CHECK_THAT(e.what(), ContainsSubstring(dir.file("t.db")));
     }
   }
   // The connection is usable afterwards.
@@ -74,7 +74,7 @@ TEST_CASE("without a limit (the default) nothing is interrupted; a project's lim
   auto p = store::ProjectStore::create(dir.file("p.sfproj"));
   p->setStatementTimeLimit(100ms);
   CHECK(p->db().statementTimeLimit() == 100ms);
-  CHECK_THROWS_WITH(p->db().exec(kEndless), Catch::Contains("took longer than 0.1 s"));
+  CHECK_THROWS_WITH(p->db().exec(kEndless), ContainsSubstring("took longer than 0.1 s"));
   {
     store::StatementTimeLimit scoped(p->db(), 0ms);
     CHECK(p->db().statementTimeLimit().count() == 0);

@@ -1,7 +1,7 @@
 #include "text/alignment.h"
 #include "text/tokenizer.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <stdexcept>
 

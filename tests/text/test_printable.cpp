@@ -1,7 +1,7 @@
 // Issue #31: text from a file never reaches a terminal raw.
 #include "text/printable.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using spanforge::text::isPrintable;
 using spanforge::text::printable;

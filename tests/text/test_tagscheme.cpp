@@ -1,7 +1,7 @@
 #include "conll.h"
 #include "text/tagscheme.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using namespace spanforge::text;
 

@@ -2,7 +2,7 @@
 #include "text/tokenizer.h"
 #include "text/utf8.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <set>
 #include <utility>

@@ -4,7 +4,7 @@
 #include "model/batch.h"
 #include "train/data/batchprefetcher.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <atomic>
 #include <chrono>

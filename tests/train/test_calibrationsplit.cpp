@@ -1,7 +1,7 @@
 // The dev set split for calibration: the last share fits the temperature.
 #include "train/eval/calibrationsplit.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using spanforge::train::CalibrationSplit;
 using spanforge::train::Corpus;

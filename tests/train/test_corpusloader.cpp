@@ -3,7 +3,7 @@
 #include "train/data/corpusloader.h"
 #include "traintestdata.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <fstream>
 

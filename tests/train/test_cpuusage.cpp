@@ -3,7 +3,7 @@
 // (which only stretches the wall time) cannot make it fail.
 #include "train/device/cpuusage.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <chrono>
 #include <ctime>

@@ -3,7 +3,7 @@
 #include "train/data/corpusloader.h"
 #include "train/data/devdocuments.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using namespace spanforge;
 using spanforge::testing::TempDir;

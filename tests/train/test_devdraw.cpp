@@ -1,6 +1,6 @@
 #include "train/data/devdraw.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #include "train/eval/entityscorer.h"
 
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 using namespace spanforge::train;
 using spanforge::text::Span;

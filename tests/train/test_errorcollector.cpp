@@ -1,7 +1,7 @@
 #include "train/eval/entityscorer.h"
 #include "train/eval/errorcollector.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <map>
 #include <random>

@@ -2,7 +2,7 @@
 #include "train/eval/evaluator.h"
 #include "traintestdata.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using namespace spanforge;
 using namespace spanforge::train;

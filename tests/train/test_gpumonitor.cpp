@@ -2,7 +2,7 @@
 // NVML it is silently unavailable; with it, what it reads is sane.
 #include "train/device/gpumonitor.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <dlfcn.h>
 

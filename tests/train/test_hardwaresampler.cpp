@@ -2,7 +2,7 @@
 // for a CPU device (or a CUDA one without NVML).
 #include "train/device/hardwaresampler.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using namespace spanforge::train;
 

@@ -174,7 +174,7 @@ TEST_CASE("legacy package: upgrade converts it in place, same predictions and me
   requireSamePredictions(original.model(), upgraded.model());
   CHECK(upgraded.info().trainSentences == 3);
   CHECK_FALSE(LegacyPackage::isLegacy(p));
-  CHECK_THROWS_WITH(LegacyPackage::upgrade(p), Catch::Contains("not a model package or"));
+  CHECK_THROWS_WITH(LegacyPackage::upgrade(p), ContainsSubstring("not a model package or"));
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(dir.path())) names.push_back(e.path().filename());
   CHECK(names == std::vector<std::string>{"m"});  // no temporary sibling left

@@ -1,8 +1,8 @@
 #include "tempdir.h"
 #include "train/metricsexport.h"
 
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 #include <filesystem>
 #include <fstream>
@@ -82,5 +82,5 @@ TEST_CASE("metrics export: JSONL, one object per event") {
 TEST_CASE("metrics export: a path that cannot be written names the file") {
   TempDir dir;
   const std::string path = dir.file("missing/run.csv");
-  CHECK_THROWS_WITH(train::MetricsExport::writeCsv(path, events()), Catch::Contains(path));
+  CHECK_THROWS_WITH(train::MetricsExport::writeCsv(path, events()), ContainsSubstring(path));
 }

@@ -6,6 +6,7 @@
 #include "model/nermodel.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
+#include "torchcompat/autocaststate.h"
 #include "train/batchgradient.h"
 #include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
@@ -15,7 +16,6 @@
 #include "train/trainer.h"
 #include "traintestdata.h"
 
-#include <ATen/autocast_mode.h>
 #include <torch/torch.h>
 
 #include <cmath>
@@ -46,19 +46,23 @@ TEST_CASE("AutocastScope: bf16 matmuls inside, fp32 after, nothing when off") {
 TEST_CASE(
     "AutocastScope: fp16 sets CUDA autocast to float16 and restores it, does nothing on CPU") {
   // Autocast state is thread-local flags, so the CUDA side is visible without a GPU.
-  const bool wasEnabled = at::autocast::is_enabled();
-  const auto wasType = at::autocast::get_autocast_gpu_dtype();
+  using spanforge::torchcompat::AutocastDevice;
+  using spanforge::torchcompat::autocastDtype;
+  using spanforge::torchcompat::autocastEnabled;
+  const auto half = static_cast<int8_t>(at::kHalf);
+  const bool wasEnabled = autocastEnabled(AutocastDevice::Cuda);
+  const auto wasType = autocastDtype(AutocastDevice::Cuda);
   {
     const AutocastScope amp("cuda:0", "fp16");
-    CHECK(at::autocast::is_enabled());
-    CHECK(at::autocast::get_autocast_gpu_dtype() == at::kHalf);
-    CHECK_FALSE(at::autocast::is_cpu_enabled());
+    CHECK(autocastEnabled(AutocastDevice::Cuda));
+    CHECK(autocastDtype(AutocastDevice::Cuda) == half);
+    CHECK_FALSE(autocastEnabled(AutocastDevice::Cpu));
   }
-  CHECK(at::autocast::is_enabled() == wasEnabled);
-  CHECK(at::autocast::get_autocast_gpu_dtype() == wasType);
+  CHECK(autocastEnabled(AutocastDevice::Cuda) == wasEnabled);
+  CHECK(autocastDtype(AutocastDevice::Cuda) == wasType);
   {
     const AutocastScope amp("cpu", "fp16");  // CPU autocast has no float16 in libtorch 1.13
-    CHECK_FALSE(at::autocast::is_cpu_enabled());
+    CHECK_FALSE(autocastEnabled(AutocastDevice::Cpu));
     CHECK(torch::matmul(torch::rand({2, 3}), torch::rand({3, 2})).scalar_type() == torch::kFloat);
   }
 }
@@ -120,8 +124,9 @@ TEST_CASE("mixed_precision = fp16 is accepted, and a CPU run refuses it naming t
   INFO(done.message);
   CHECK(done.reason == FinishReason::Failed);
   CHECK(trainer.failure() == FailureKind::Config);
-  CHECK_THAT(done.message, Catch::Contains("training.mixed_precision") && Catch::Contains("fp16") &&
-                               Catch::Contains("CUDA") && Catch::Contains("bf16"));
+  CHECK_THAT(done.message, ContainsSubstring("training.mixed_precision") &&
+                               ContainsSubstring("fp16") && ContainsSubstring("CUDA") &&
+                               ContainsSubstring("bf16"));
   CHECK(done.steps == 0);
   CHECK_FALSE(std::filesystem::exists(out));
 }

@@ -8,7 +8,7 @@
 #include "train/package/modelpackageerror.h"
 #include "traintestdata.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -109,7 +109,7 @@ TEST_CASE("model package: refuses to replace a directory that is not a package")
   TempDir dir;
   fs::create_directories(dir.file("docs"));
   spit(dir.file("docs/notes.txt"), "precious");
-  CHECK_THROWS_WITH(writePackage(dir, "docs"), Catch::Contains("not a model package"));
+  CHECK_THROWS_WITH(writePackage(dir, "docs"), ContainsSubstring("not a model package"));
   CHECK(slurp(dir.file("docs/notes.txt")) == "precious");
   spit(dir.file("file"), "x");
   CHECK_THROWS_AS(writePackage(dir, "file"), ModelPackageError);
@@ -260,8 +260,8 @@ TEST_CASE("model package: a disk that fills up during the write leaves the old p
   setrlimit(RLIMIT_FSIZE, &before);
   std::signal(SIGXFSZ, oldHandler);
   INFO(message);
-  CHECK_THAT(path, Catch::EndsWith("weights.safetensors"));
-  CHECK_THAT(message, Catch::Contains("cannot write"));
+  CHECK_THAT(path, EndsWith("weights.safetensors"));
+  CHECK_THAT(message, ContainsSubstring("cannot write"));
   CHECK(slurp(p + "/weights.safetensors") == weightsBefore);
   CHECK(slurp(p + "/meta.json") == metaBefore);
   CHECK_NOTHROW(ModelPackage::load(p));

@@ -218,5 +218,5 @@ TEST_CASE("model.pretrained must name a folder, refused at config load with its 
   }
   std::ofstream(dir.file("f.txt")) << "x";
   std::ofstream(dir.file("d.toml")) << "[model]\npretrained = \"" << dir.file("f.txt") << "\"\n";
-  CHECK_THROWS_WITH(loadConfigFile(dir.file("d.toml")), Catch::Contains("a file, not a folder"));
+  CHECK_THROWS_WITH(loadConfigFile(dir.file("d.toml")), ContainsSubstring("a file, not a folder"));
 }

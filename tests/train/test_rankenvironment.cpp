@@ -1,7 +1,7 @@
 #include "train/distributed/distributederror.h"
 #include "train/distributed/rankenvironment.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <cstdlib>
 

@@ -6,7 +6,7 @@
 #include "train/trainer.h"
 #include "traintestdata.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <atomic>
 #include <cmath>

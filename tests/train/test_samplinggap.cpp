@@ -3,7 +3,7 @@
 #include "train/eval/samplinggap.h"
 #include "train/eval/spancalibration.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <cmath>
 #include <random>

@@ -3,7 +3,7 @@
 #include "train/progressestimate.h"
 #include "train/throughputmeter.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <cmath>
 

@@ -1,8 +1,8 @@
 // Span-level calibration: reliability bins and expected calibration error.
 #include "train/eval/spancalibration.h"
 
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 using spanforge::model::ScoredTokenSpan;
 using spanforge::text::TokenSpan;

@@ -1,7 +1,7 @@
 #include "train/config/trainconfig.h"
 #include "train/stopforecast.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using spanforge::train::StopForecast;
 using spanforge::train::TrainingSettings;

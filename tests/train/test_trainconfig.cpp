@@ -4,7 +4,7 @@
 #include "train/config/tomlconfig.h"
 #include "train/config/trainconfig.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <fstream>
 #include <set>
@@ -305,13 +305,13 @@ TEST_CASE("loadConfigFile reads a file and names it in errors") {
     CHECK(std::string(e.what()).rfind(path + ":2: model.layers: must be", 0) == 0);
   }
   CHECK_THROWS_WITH(loadConfigFile(dir.file("missing.toml")),
-                    Catch::Contains("missing.toml: cannot open"));
+                    ContainsSubstring("missing.toml: cannot open"));
   // A vectors file that is not there is found at once, with its line.
   std::ofstream(path) << "[training]\nmax_epochs = 3\n\n[model]\nvectors = \"" +
                              dir.file("gone.vec") + "\"\n";
   CHECK_THROWS_WITH(loadConfigFile(path),
-                    Catch::StartsWith(path + ":5: model.vectors: cannot open the vectors file") &&
-                        Catch::Contains("gone.vec\": No such file"));
+                    StartsWith(path + ":5: model.vectors: cannot open the vectors file") &&
+                        ContainsSubstring("gone.vec\": No such file"));
 }
 
 TEST_CASE("the benchmark's baseline config loads and is what it says") {

@@ -9,7 +9,7 @@
 #include "train/trainingerror.h"
 #include "traintestdata.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <atomic>
 #include <filesystem>
@@ -189,7 +189,7 @@ TEST_CASE("trainer: bad data ends with a clear message") {
   const TrainConfig config = tinyConfig();
   auto failWith = [&](const Corpus& train, const Corpus& dev, const std::string& text) {
     INFO(text);
-    CHECK_THROWS_WITH(Trainer::validateData(config, train, dev), Catch::Contains(text));
+    CHECK_THROWS_WITH(Trainer::validateData(config, train, dev), ContainsSubstring(text));
     RecordingObserver obs;
     TrainerOptions options;
     options.observer = &obs;

@@ -2,8 +2,8 @@
 #include "train/trainevent.h"
 #include "train/trainingobserver.h"
 
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catchapi.h"
 
 #include <vector>
 

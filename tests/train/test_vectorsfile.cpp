@@ -7,7 +7,7 @@
 #include "train/package/modelpackageerror.h"
 #include "train/package/vectorsfile.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -54,8 +54,8 @@ TEST_CASE("vectors.bin: a header claiming more than the file holds is refused be
   // for it, and more with a larger dimension (then std::bad_alloc).
   const std::string path = writeBin(dir, 45'000'000, 20, 80 * 1024);
   const std::string message = errorOf(path);
-  CHECK_THAT(message, Catch::Contains("vectors.bin: the header gives 45000000 x 20 vectors") &&
-                          Catch::Contains("the file has 81944"));
+  CHECK_THAT(message, ContainsSubstring("vectors.bin: the header gives 45000000 x 20 vectors") &&
+                          ContainsSubstring("the file has 81944"));
   // With 256 MB of address space to spare, refused by the reader, not by the allocator.
   const int code = spanforge::testing::withMemoryLimit(256 << 20, [&] {
     try {
@@ -73,11 +73,11 @@ TEST_CASE("vectors.bin: a header claiming more than the file holds is refused be
 TEST_CASE("vectors.bin: limits on the dimension, the values and the word list") {
   TempDir dir;
   CHECK_THAT(errorOf(writeBin(dir, 1, Vectors::kMaxDim + 1, 1 << 16)),
-             Catch::Contains("bad header"));
+             ContainsSubstring("bad header"));
   CHECK_THAT(errorOf(writeBin(dir, Vectors::kMaxValues, 2, 1 << 16)),
-             Catch::Contains("bad header"));
+             ContainsSubstring("bad header"));
   // Two rows of one value and megabytes left for their words: a lie.
-  CHECK_THAT(errorOf(writeBin(dir, 2, 1, 3 << 20)), Catch::Contains("the word list takes"));
+  CHECK_THAT(errorOf(writeBin(dir, 2, 1, 3 << 20)), ContainsSubstring("the word list takes"));
 }
 
 TEST_CASE("vectors.bin: the table must take exactly the bytes after the words") {
@@ -89,9 +89,9 @@ TEST_CASE("vectors.bin: the table must take exactly the bytes after the words") 
   CHECK(back.words() == v.words());
   CHECK(back.data() == v.data());
   std::ofstream(path, std::ios::binary | std::ios::app) << "extra";
-  CHECK_THAT(errorOf(path), Catch::Contains("vector table"));
+  CHECK_THAT(errorOf(path), ContainsSubstring("vector table"));
   REQUIRE(truncate(path.c_str(), 40) == 0);  // the table cut short
-  CHECK_THAT(errorOf(path), Catch::Contains("need 48 bytes at least; the file has 40"));
+  CHECK_THAT(errorOf(path), ContainsSubstring("need 48 bytes at least; the file has 40"));
 }
 
 TEST_CASE("vectors.bin: a FIFO, a device or a directory is refused at once, naming it") {
@@ -99,8 +99,8 @@ TEST_CASE("vectors.bin: a FIFO, a device or a directory is refused at once, nami
   const std::string fifo = dir.file("vectors.bin");
   REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
   // No writer: an open without O_NONBLOCK would wait here forever.
-  CHECK_THAT(errorOf(fifo), Catch::Contains(fifo) && Catch::Contains("is a FIFO"));
+  CHECK_THAT(errorOf(fifo), ContainsSubstring(fifo) && ContainsSubstring("is a FIFO"));
   CHECK_THAT(errorOf("/dev/zero"),
-             Catch::Contains("/dev/zero") && Catch::Contains("character device"));
-  CHECK_THAT(errorOf(dir.path().string()), Catch::Contains("is a directory"));
+             ContainsSubstring("/dev/zero") && ContainsSubstring("character device"));
+  CHECK_THAT(errorOf(dir.path().string()), ContainsSubstring("is a directory"));
 }

@@ -1,6 +1,6 @@
 // Catch2 inside a QApplication: widgets need one, and ctest runs offscreen.
 #define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QApplication>
 #include <QLocale>

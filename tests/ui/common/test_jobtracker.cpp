@@ -3,7 +3,7 @@
 // a job in flight stale, and ids are never reused.
 #include "common/jobtracker.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using spanforge::ui::JobTracker;
 

@@ -2,7 +2,7 @@
 #include "documents/documentlistmodel.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QComboBox>
 #include <QLineEdit>

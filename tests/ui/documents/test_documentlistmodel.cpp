@@ -1,7 +1,7 @@
 #include "documents/documentlistmodel.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -12,7 +12,7 @@
 #include "store/projectstore.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QApplication>
 #include <QStatusBar>
@@ -34,7 +34,7 @@ class EditorHarness {
     window_->show();
     REQUIRE(QTest::qWaitForWindowExposed(window_.get()));
     REQUIRE(window_->openProject(QString::fromStdString(path_)));
-    QApplication::setActiveWindow(window_.get());
+    window_->activateWindow();
     REQUIRE(QTest::qWaitForWindowActive(window_.get()));
     focusEditor();
   }

@@ -3,7 +3,7 @@
 #include "editor/documentlayout.h"
 #include "editor/spaneditor.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QApplication>
 #include <QImage>

@@ -2,7 +2,7 @@
 #include "editor/spaneditor.h"
 #include "shell/statusbarcounts.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QFontMetricsF>
 #include <QImage>

@@ -6,7 +6,7 @@
 #include "editor/editorpane.h"
 #include "editor/helpoverlay.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QComboBox>
 #include <QListView>

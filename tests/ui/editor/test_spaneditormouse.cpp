@@ -3,7 +3,7 @@
 #include "editor/editorharness.h"
 #include "editor/labellegend.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 using spanforge::testing::EditorHarness;
 namespace text = spanforge::text;

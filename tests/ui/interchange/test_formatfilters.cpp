@@ -3,7 +3,7 @@
 #include "interchange/formatfilters.h"
 #include "io/formatregistry.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <algorithm>
 

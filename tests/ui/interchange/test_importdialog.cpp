@@ -9,7 +9,7 @@
 #include "session/annotationsession.h"
 #include "shell/statusbarcounts.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QAction>
 #include <QMenuBar>

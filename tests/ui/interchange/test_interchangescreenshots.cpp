@@ -5,7 +5,7 @@
 #include "interchange/importdialog.h"
 #include "shotsdir.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QComboBox>
 #include <QDir>

@@ -10,7 +10,7 @@
 #include "shell/mainwindow.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QApplication>
 #include <QStatusBar>
@@ -37,7 +37,7 @@ class ModelLoopHarness {
     window_->show();
     REQUIRE(QTest::qWaitForWindowExposed(window_.get()));
     REQUIRE(window_->openProject(QString::fromStdString(project_.path)));
-    QApplication::setActiveWindow(window_.get());
+    window_->activateWindow();
     REQUIRE(QTest::qWaitForWindowActive(window_.get()));
   }
   explicit ModelLoopHarness(int poolSize = 6, int devSize = 0)

@@ -14,7 +14,7 @@
 #include "train/package/modelpackage.h"
 #include "train/trainer.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <filesystem>
 #include <string>

@@ -18,7 +18,7 @@
 #include "training/trainingtestproject.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QApplication>
 #include <QInputDialog>
@@ -76,7 +76,7 @@ TEST_CASE("Auto-retrain: every N accepted documents trains on, uses the model an
   w.show();
   REQUIRE(QTest::qWaitForWindowExposed(&w));
   REQUIRE(w.openProject(QString::fromStdString(path)));
-  QApplication::setActiveWindow(&w);
+  w.activateWindow();
   REQUIRE(QTest::qWaitForWindowActive(&w));
   w.trainingPanel()->setup()->setConfig(tinyTrainingConfig(20, 5));
   const auto margin = active::parseStrategy("margin");
@@ -111,7 +111,8 @@ TEST_CASE("Auto-retrain: every N accepted documents trains on, uses the model an
 
   QSignalSpy rounds(auto_, &AutoRetrainer::roundFinished);
   auto accept = [&](int64_t id) {
-    QApplication::setActiveWindow(&w);  // the dialog took it
+    w.activateWindow();  // the dialog took it
+    REQUIRE(QTest::qWaitForWindowActive(&w));
     REQUIRE(w.browser()->selectDocument(id));
     REQUIRE(w.editor()->documentId() == id);
     w.editor()->setFocus(Qt::OtherFocusReason);

@@ -24,7 +24,7 @@
 #include "train/trainer.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QComboBox>
 #include <QDir>

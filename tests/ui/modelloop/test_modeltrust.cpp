@@ -13,7 +13,7 @@
 #include "train/package/legacypackage.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QDir>
 #include <QSettings>

@@ -7,7 +7,7 @@
 #include "shotsdir.h"
 
 #include <httplib.h>
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QComboBox>
 #include <QLabel>

@@ -4,7 +4,7 @@
 #include "editor/labellegend.h"
 #include "session/annotationsession.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QAction>
 #include <QComboBox>

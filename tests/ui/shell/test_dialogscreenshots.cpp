@@ -19,7 +19,7 @@
 #include "tempdir.h"
 #include "training/simulation/alsimulationdialog.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QAction>
 #include <QApplication>

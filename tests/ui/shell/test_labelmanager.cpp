@@ -6,7 +6,7 @@
 #include "session/annotationsession.h"
 #include "shell/labelmanagerdialog.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QColorDialog>
 #include <QComboBox>

@@ -14,7 +14,7 @@
 #include <utility>
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QApplication>
 #include <QDockWidget>

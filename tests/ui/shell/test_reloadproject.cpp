@@ -5,7 +5,7 @@
 #include "session/annotationsession.h"
 #include "store/projectstore.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QAbstractItemModel>
 #include <QListView>

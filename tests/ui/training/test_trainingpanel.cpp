@@ -25,7 +25,7 @@
 #include "training/trainingtestproject.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -293,7 +293,7 @@ TEST_CASE("Pretrain from the GUI: its loss on the dashboard, a stored run, Start
   CHECK(runs[0].state == store::RunState::Finished);
   CHECK_FALSE(runs[0].modelId);
   CHECK(project->runs().events(runs[0].id).size() == 9);
-  CHECK_THAT(runs[0].message, Catch::Contains("held-out loss"));
+  CHECK_THAT(runs[0].message, ContainsSubstring("held-out loss"));
   auto* model = w.panel()->runs()->model();
   REQUIRE(model->rowCount() == 1);
   CHECK(model->index(0, RunListModel::Model).data().toString() ==

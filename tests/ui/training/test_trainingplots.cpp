@@ -12,7 +12,7 @@
 #include "training/dashboard/trainingstats.h"
 #include "training/runs/runlistmodel.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QAbstractItemModelTester>
 #include <QImage>

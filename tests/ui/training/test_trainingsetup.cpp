@@ -9,7 +9,7 @@
 #include "training/setup/devicechooser.h"
 #include "training/setup/trainingsetup.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QCheckBox>
 #include <QComboBox>

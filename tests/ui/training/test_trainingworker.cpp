@@ -9,7 +9,7 @@
 #include "training/trainingworker.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QDir>
 #include <QSignalSpy>

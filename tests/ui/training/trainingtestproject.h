@@ -8,7 +8,7 @@
 #include "tempdir.h"
 #include "train/config/trainconfig.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <fstream>
 #include <string>

@@ -5,7 +5,7 @@
 #include "training/dashboard/trainingdashboard.h"
 #include "training/trainingworker.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QTest>
 

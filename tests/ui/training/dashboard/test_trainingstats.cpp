@@ -1,7 +1,7 @@
 #include "train/config/trainconfig.h"
 #include "training/dashboard/trainingstats.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QLabel>
 

@@ -4,7 +4,7 @@
 #include "train/device/processcount.h"
 #include "training/setup/devicechooser.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QComboBox>
 #include <QSignalSpy>

@@ -6,7 +6,7 @@
 #include "training/setup/pretrainedchooser.h"
 #include "training/setup/trainingsetup.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QDir>
 #include <QLabel>

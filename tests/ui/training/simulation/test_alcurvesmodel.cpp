@@ -2,7 +2,7 @@
 #include "training/simulation/alcurvesmodel.h"
 #include "training/simulation/alcurvesplot.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QAbstractItemModelTester>
 

@@ -9,7 +9,7 @@
 #include "training/simulation/alsimulationform.h"
 #include "uitestproject.h"
 
-#include <catch2/catch.hpp>
+#include "catchapi.h"
 
 #include <QCheckBox>
 #include <QFile>
