@@ -90,7 +90,7 @@ TEST_CASE("stats refuses a project with a planted trigger and no gold span is lo
   CHECK(spans(proj) == 2);
 }
 
-TEST_CASE("repair lists, backs up and removes planted SQL; the project then opens") {
+TEST_CASE("repair lists, backs up and removes planted SQL, and the project then opens") {
   TempDir dir;
   const auto proj = project(dir);
   {

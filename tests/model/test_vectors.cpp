@@ -123,7 +123,7 @@ TEST_CASE("vectors: save and load round trip") {
   }
 }
 
-TEST_CASE("vectors: only a regular file is read; devices, FIFOs and directories are refused") {
+TEST_CASE("vectors: only a regular file is read: devices, FIFOs and directories are refused") {
   TempDir dir;
   // /dev/zero spun training at 100% CPU forever; a FIFO without a writer blocked it.
   CHECK_THAT(errorOf("/dev/zero"),
