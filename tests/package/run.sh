@@ -62,7 +62,7 @@ else
 fi
 for f in usr/share/applications/spanforge.desktop usr/share/metainfo/spanforge.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/spanforge.svg usr/share/icons/hicolor/48x48/apps/spanforge.png \
-         usr/share/doc/spanforge/copyright usr/share/doc/spanforge/demo-data/ATTRIBUTION.md; do
+         "usr/share/doc/$pkg/copyright" "usr/share/doc/$pkg/demo-data/ATTRIBUTION.md"; do
   [ -f "$root/$f" ] || fail "missing /$f"
 done
 
