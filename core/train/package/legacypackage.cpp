@@ -2,8 +2,6 @@
 
 #include "io/jsonrecord.h"
 #include "model/nermodel.h"
-#include "train/config/configerror.h"
-#include "train/config/tomlconfig.h"
 #include "train/package/atomicdirectory.h"
 #include "train/package/legacyweights.h"
 #include "train/package/modelpackage.h"
@@ -138,12 +136,7 @@ void upgradePretrained(const std::string& dir) {
     throw ModelPackageError(metaPath, "does not list weights.pt");
 
   const std::string configPath = PF::join(dir, ModelPackage::kConfigFile);
-  TrainConfig config;
-  try {
-    config = fromToml(PF::readText(configPath), configPath);
-  } catch (const ConfigError& e) {
-    throw ModelPackageError(configPath, e.what());
-  }
+  const TrainConfig config = PF::readConfig(dir);
   PF::checkTableFits(config.model.hashRows, config.model.wordDim,
                      static_cast<int64_t>(fs::file_size(legacyWeights)), configPath,
                      ModelPackage::kLegacyWeightsFile);

@@ -3,7 +3,6 @@
 #include "model/knownwords.h"
 #include "model/nermodel.h"
 #include "model/vectors.h"
-#include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
 #include "train/package/atomicdirectory.h"
 #include "train/package/legacypackageerror.h"
@@ -162,12 +161,7 @@ ModelPackage ModelPackage::assemble(const std::string& dir, PackageInfo info, bo
   checkFiles(dir, info, weightsFile);
 
   const std::string configPath = PF::join(dir, kConfigFile);
-  TrainConfig config;
-  try {
-    config = fromToml(PF::readText(configPath), configPath);
-  } catch (const ConfigError& e) {
-    throw ModelPackageError(configPath, std::string("invalid config: ") + e.what());
-  }
+  TrainConfig config = PF::readConfig(dir, "invalid config: ");
   if (config.model.tagScheme != info.tagScheme)
     throw ModelPackageError(meta, "tag_scheme \"" + info.tagScheme +
                                       "\" differs from config.toml's \"" + config.model.tagScheme +

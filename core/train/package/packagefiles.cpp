@@ -1,5 +1,8 @@
 #include "train/package/packagefiles.h"
 
+#include "train/config/configerror.h"
+#include "train/config/tomlconfig.h"
+#include "train/package/modelpackage.h"
 #include "train/package/modelpackageerror.h"
 #include "train/package/packageinfo.h"
 
@@ -45,6 +48,15 @@ std::string PackageFiles::readText(const std::string& path) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+TrainConfig PackageFiles::readConfig(const std::string& dir, const std::string& prefix) {
+  const std::string path = join(dir, ModelPackage::kConfigFile);
+  try {
+    return fromToml(readText(path), path);
+  } catch (const ConfigError& e) {
+    throw ModelPackageError(path, prefix + e.what());
+  }
 }
 
 void PackageFiles::writeText(const std::string& path, const std::string& text) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "train/config/trainconfig.h"
+
 #include <cstdint>
 #include <string>
 
@@ -16,6 +18,9 @@ class PackageFiles {
   // Now in UTC, ISO 8601 ("2026-11-25T18:30:59Z").
   static std::string nowUtc();
   static std::string readText(const std::string& path);
+  // A folder's config.toml; a bad one is a ModelPackageError naming it, its
+  // message after `prefix`.
+  static TrainConfig readConfig(const std::string& dir, const std::string& prefix = "");
   // Replaces the file; "cannot write" (a full disk, mostly) when it fails.
   static void writeText(const std::string& path, const std::string& text);
   // A hostile config could ask for tens of GB of random weights before the

@@ -2,7 +2,6 @@
 
 #include "model/knownwords.h"
 #include "model/nermodel.h"
-#include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
 #include "train/package/atomicdirectory.h"
 #include "train/package/legacypackageerror.h"
@@ -122,12 +121,7 @@ PretrainedWeights PretrainedWeights::load(const std::string& dir, const std::str
   }
 
   const std::string configPath = PF::join(dir, ModelPackage::kConfigFile);
-  TrainConfig config;
-  try {
-    config = fromToml(PF::readText(configPath), configPath);
-  } catch (const ConfigError& e) {
-    throw ModelPackageError(configPath, e.what());
-  }
+  const TrainConfig config = PF::readConfig(dir);
   const std::string weights = PF::join(dir, ModelPackage::kWeightsFile);
   std::error_code ec;
   const auto weightsBytes = fs::file_size(weights, ec);
