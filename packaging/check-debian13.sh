@@ -7,6 +7,10 @@
 #   packaging/check-debian13.sh --cuda     Debian's CUDA build of libtorch (contrib,
 #                                          libtorch-cuda-dev), built with CUDA code
 #                                          and linked; tests run on the CPU here
+#   packaging/check-debian13.sh --gpu-run  in the --cuda root, packaging/gpu-run.sh as a
+#                                          GPU machine runs it (libraries from
+#                                          .gpudeps, gathered first if missing): the
+#                                          whole script but the GPU, whose tests skip
 #
 # Steps, each checked: the root (made once and kept in the cache folder, then
 # reused), packaging/install-deps.sh inside it, configure, build (warnings
@@ -24,10 +28,12 @@
 set -euo pipefail
 
 flavour=cpu
+mode=package
 case "${1:-}" in
   "") ;;
   --cuda) flavour=cuda ;;
-  *) echo "check-debian13: unknown option $1 (expected --cuda or nothing)" >&2; exit 2 ;;
+  --gpu-run) flavour=cuda mode=gpu-run ;;
+  *) echo "check-debian13: unknown option $1 (expected --cuda, --gpu-run or nothing)" >&2; exit 2 ;;
 esac
 [ "$(id -u)" -eq 0 ] || { echo "check-debian13: run as root (debootstrap, chroot, mounts)" >&2; exit 2; }
 
@@ -131,6 +137,18 @@ cudnn_standin() {
     echo "cuDNN stand-in: $(wc -l < $dir/symbols) symbols in /usr/local/lib/libcudnn.so.9"'
 }
 if [ $flavour = cuda ]; then step cudnn-standin cudnn_standin || exit 1; fi
+
+if [ $mode = gpu-run ]; then
+  # Debian's CUDA libtorch stands in for PyTorch's, and the time budget is off:
+  # two cores build for half an hour where a GPU machine's sixteen take minutes.
+  [ -f "$src/.gpudeps/MANIFEST" ] || step gather-gpu-deps "$src/packaging/gather-gpu-deps.sh" || exit 1
+  rm -rf "$root/src/.gpudeps" && cp -a "$src/.gpudeps" "$root/src/"
+  step gpu-run in_root "CMAKE_CXX_COMPILER_LAUNCHER=ccache /src/packaging/gpu-run.sh --torch /usr \
+    --build /build/gpu-run --budget 100000 --seconds 3 /build/gpu-run-out" || true
+  rm -rf "$out/gpu-run" && cp -a "$root/build/gpu-run-out" "$out/gpu-run"
+  cat "$out/gpu-run/results.md"
+  exit $failed
+fi
 
 build=/build/$flavour
 # From scratch each time, so the warnings counted below are every file's: ccache

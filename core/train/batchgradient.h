@@ -54,6 +54,8 @@ class BatchGradient {
   // clipping and adapts the scale. False when a gradient is inf or NaN: the
   // step must not be applied. Other modes: true.
   bool unscale();
+  // fp16: the loss scale the next add() uses (GradScaler); 1 in other modes.
+  double lossScale() const { return scaler_.enabled() ? scaler_.currentScale() : 1.0; }
 
  private:
   model::BatchTensors tensorsOf(const std::vector<size_t>& members);

@@ -128,3 +128,21 @@ void ComputeDevice::releaseCache(const std::string& device) {
 }
 
 }  // namespace spanforge::train
+
+namespace spanforge::train {
+
+void ComputeDevice::capMemory(const std::string& device, double fraction) {
+  if (!(fraction > 0.0 && fraction <= 1.0))
+    throw std::invalid_argument("a memory fraction must be above 0 and at most 1, not " +
+                                std::to_string(fraction));
+#ifdef SPANFORGE_WITH_CUDA
+  const int index = cudaIndex(device);
+  if (index >= 0 && cudaAvailable())
+    c10::cuda::CUDACachingAllocator::setMemoryFraction(fraction,
+                                                       static_cast<c10::DeviceIndex>(index));
+#else
+  (void)device;
+#endif
+}
+
+}  // namespace spanforge::train

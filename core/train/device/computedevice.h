@@ -35,6 +35,12 @@ class ComputeDevice {
   // Hands a CUDA device's cached free blocks back to the driver (after an
   // out-of-memory error); no-op on the CPU.
   static void releaseCache(const std::string& device);
+  // Caps what libtorch's caching allocator may hold on a CUDA device at
+  // `fraction` of the device's memory; beyond it allocations fail as out of
+  // memory (for sharing a card, and for tests that must not take all of it).
+  // 1 lifts the cap. No-op on the CPU; throws std::invalid_argument unless
+  // 0 < fraction <= 1.
+  static void capMemory(const std::string& device, double fraction);
 };
 
 }  // namespace spanforge::train

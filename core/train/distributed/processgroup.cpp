@@ -157,6 +157,15 @@ void ProcessGroup::broadcast(std::vector<at::Tensor>& tensors) {
   });
 }
 
+const char* ProcessGroup::backendFor(const at::Tensor& tensor) {
+#ifdef SPANFORGE_WITH_NCCL
+  if (tensor.is_cuda()) return "nccl";
+#else
+  (void)tensor;
+#endif
+  return "gloo";
+}
+
 void ProcessGroup::set(const std::string& key, const std::string& value) {
   impl_->guarded("store set",
                  [&] { impl_->store->set(key, std::vector<uint8_t>(value.begin(), value.end())); });

@@ -40,6 +40,8 @@ class ProcessGroup {
   // In place, on every rank: the element-wise sum over ranks / rank 0's values.
   void allReduceSum(std::vector<at::Tensor>& tensors);
   void broadcast(std::vector<at::Tensor>& tensors);
+  // "nccl" or "gloo": the group the collectives on `tensor`'s device go through.
+  static const char* backendFor(const at::Tensor& tensor);
 
   // Small messages through the store: set() by one rank, get() waits for it.
   void set(const std::string& key, const std::string& value);

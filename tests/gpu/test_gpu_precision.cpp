@@ -1,0 +1,103 @@
+// On a GPU: bf16 and fp16 autocast train; fp16's loss scale halves and the
+// step is refused when a gradient overflows (CUDA's fused AMP kernels).
+// First, so that Catch's CHECK replaces glog's (see torchcatch.h).
+#include "torchcatch.h"
+
+#include "gpurequired.h"
+#include "model/nermodel.h"
+#include "recordingobserver.h"
+#include "tempdir.h"
+#include "train/batchgradient.h"
+#include "train/eval/evaluator.h"
+#include "train/package/modelpackage.h"
+#include "train/trainer.h"
+#include "traintestdata.h"
+
+#include <torch/torch.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace spanforge::train;
+using namespace spanforge::train::testing;
+using spanforge::testing::requireGpu;
+using spanforge::testing::TempDir;
+
+namespace {
+
+std::vector<double> trainLosses(const std::string& mode, const std::string& out) {
+  TrainConfig config = tinyConfig();
+  config.device.device = "cuda";
+  config.training.maxSteps = 30;
+  config.training.evalFrequency = 30;
+  config.training.mixedPrecision = mode;
+  RecordingObserver obs;
+  TrainerOptions options;
+  options.observer = &obs;
+  const Corpus dev = head(demoDev(), 100);
+  const FinishedEvent done = Trainer(config, head(demoTrain(), 200), dev, out, options).run();
+  INFO(mode << ": " << done.message);
+  REQUIRE(done.reason == FinishReason::MaxSteps);
+  const auto losses = obs.losses();
+  REQUIRE(losses.size() == 30);
+  for (double l : losses) CHECK(std::isfinite(l));
+  // Weights stay fp32, evaluation runs in fp32: the package, on the GPU,
+  // scores what training reported.
+  ModelPackage package = ModelPackage::load(out);
+  CHECK(package.config().training.mixedPrecision == mode);
+  package.model().setDevice("cuda");
+  CHECK(Evaluator::run(dev, package.model()).report.overall.f1 ==
+        Approx(done.best.overall.f1).margin(1e-9));
+  return losses;
+}
+
+}  // namespace
+
+TEST_CASE("bf16 and fp16 autocast train like fp32 from the same start") {
+  requireGpu();
+  TempDir dir;
+  const auto fp32 = trainLosses("off", dir.file("off"));
+  for (const std::string mode : {"bf16", "fp16"}) {
+    INFO(mode);
+    const auto losses = trainLosses(mode, dir.file(mode));
+    CHECK(losses != fp32);  // the arithmetic changed
+    CHECK(losses.front() == Approx(fp32.front()).epsilon(0.02));
+    CHECK(losses.back() < losses.front());  // and it learns
+  }
+}
+
+TEST_CASE("fp16 overflow: the step is refused and the loss scale halves") {
+  requireGpu();
+  TrainConfig config = tinyConfig();
+  const Corpus train = head(demoTrain(), 16);
+  torch::manual_seed(1);
+  spanforge::model::NerModel model(config.model, train.labels());
+  model.setDevice("cuda");
+  model.setTraining(true);
+  std::vector<spanforge::model::SentenceFeatures> features;
+  std::vector<std::vector<int64_t>> tags;
+  for (const auto& e : train.examples()) {
+    features.push_back(model.featurize(e.tokens));
+    tags.push_back(model.encodeTags(e.spans, e.tokens.size()));
+  }
+  std::vector<torch::Tensor> params;
+  for (const auto& p : model.module().parameters())
+    if (p.requires_grad()) params.push_back(p);
+  const std::vector<std::vector<size_t>> batches{{0, 1, 2, 3, 4, 5, 6, 7}};
+  BatchGradient gradient(model, features, tags, "cuda", "fp16");
+  CHECK(gradient.lossScale() == 65536.0);
+
+  const auto clean = gradient.add(batches, 1.0, false);
+  CHECK(clean.finite);
+  REQUIRE(params.front().grad().defined());
+  CHECK(params.front().grad().is_cuda());
+  CHECK(gradient.unscale());  // a clean step is applied, the scale kept
+  CHECK(gradient.lossScale() == 65536.0);
+
+  for (auto& p : params) p.mutable_grad() = torch::Tensor();
+  gradient.add(batches, 1.0, false);
+  // What an fp16 overflow in backward leaves: an inf in one gradient.
+  params.back().mutable_grad().view({-1})[0].fill_(std::numeric_limits<float>::infinity());
+  CHECK_FALSE(gradient.unscale());
+  CHECK(gradient.lossScale() == 32768.0);
+}
