@@ -54,6 +54,13 @@ for deb in "$work"/*.deb; do dpkg -x "$deb" "$work/root"; done
 rm -rf "$out"
 mkdir -p "$out/usr/lib/$arch" "$out/usr/share"
 cp -a "$work/root/usr/include" "$out/usr/"
+# Multiarch headers (OpenSSL's configuration.h) into the main folder: a build
+# names only that one, and the machine's own multiarch folder must not answer
+# for them.
+if [ -d "$out/usr/include/$arch" ]; then
+  cp -a "$out/usr/include/$arch/." "$out/usr/include/"
+  rm -rf "$out/usr/include/$arch"
+fi
 # Shared libraries (and their dev symlinks), pkg-config and CMake files; no
 # static archives, documentation or manuals.
 for d in "$work/root/usr/lib/$arch" "$work/root/lib/$arch"; do
@@ -65,6 +72,11 @@ for d in "$work/root/usr/lib/$arch" "$work/root/lib/$arch"; do
 done
 for sub in pkgconfig cmake; do
   [ -d "$work/root/usr/share/$sub" ] && cp -a "$work/root/usr/share/$sub" "$out/usr/share/"
+done
+# Static archives only where a CMake file names one (pugixml's config checks
+# that its static target's archive exists).
+for a in $(grep -rhoE "lib/$arch/lib[A-Za-z0-9_+-]+\.a" "$out/usr/lib/$arch/cmake" | sort -u); do
+  cp -a "$work/root/usr/$a" "$out/usr/$a"
 done
 # zlib's dev symlink points at /lib/... (absolute): make every link relative.
 for link in "$out/usr/lib/$arch"/*.so; do

@@ -77,7 +77,7 @@ if [ "$(printf '%s\n%s\n' "$(manifest glibc_min)" "$glibc" | sort -V | head -1)"
   stop "the carried libraries need glibc $(manifest glibc_min); this machine has $glibc"
 fi
 libstdcxx="$(c++ -print-file-name=libstdc++.so.6)"
-if ! strings "$libstdcxx" | grep -qx "GLIBCXX_$(manifest glibcxx_min)"; then
+if ! strings "$libstdcxx" 2>/dev/null | grep -x "GLIBCXX_$(manifest glibcxx_min)" >/dev/null; then
   stop "the carried libraries need GLIBCXX_$(manifest glibcxx_min); $libstdcxx lacks it"
 fi
 
@@ -93,11 +93,16 @@ cxx_standard=17
 if [ -n "$torch_include" ] && grep -q 'C++20 or later' "$torch_include" "$(dirname "$torch_include")/../c10/util/C++17.h" 2>/dev/null; then
   cxx_standard=20  # libtorch from 2.13 on refuses C++17
 fi
-# NCCL's header: the nvidia-nccl wheel beside torch, or the system's.
+# NCCL's header: the nvidia-nccl wheel beside PyTorch's torch (site-packages/
+# nvidia/.../include), else the system's.
 nccl_include=""
-for d in "$torch_prefix/../../.." /usr/include /usr/local/cuda/include; do
-  f="$(find "$d" -name nccl.h -path '*include*' 2>/dev/null | head -1)"
-  if [ -n "$f" ]; then nccl_include="$(dirname "$f")"; break; fi
+case "$torch_prefix" in
+  */torch/share/cmake) wheels="$(cd "$torch_prefix/../../.." && pwd)/nvidia" ;;
+  *) wheels="" ;;
+esac
+for f in $([ -n "$wheels" ] && find "$wheels" -path '*/include/nccl.h' 2>/dev/null) \
+         /usr/include/nccl.h /usr/local/cuda/include/nccl.h /usr/local/include/nccl.h; do
+  if [ -f "$f" ]; then nccl_include="$(dirname "$f")"; break; fi
 done
 [ -d /usr/local/cuda/bin ] && export PATH="/usr/local/cuda/bin:$PATH"
 note "- libtorch: \`$torch_prefix\` (C++$cxx_standard); nccl.h: ${nccl_include:-not found (CUDA tensors all-reduce through Gloo)}"
@@ -112,17 +117,23 @@ mkdir -p "$runtime"
 for lib in "$libdir"/*.so.*; do
   soname="$(objdump -p "$lib" 2>/dev/null | awk '$1 == "SONAME" {print $2}')"
   [ -n "$soname" ] && [ "$(basename "$lib")" = "$soname" ] || continue
-  ldconfig -p | grep -q "^[[:space:]]*$soname " || ln -sfn "$lib" "$runtime/$soname"
+  ldconfig -p | grep "^[[:space:]]*$soname " >/dev/null || ln -sfn "$lib" "$runtime/$soname"
+done
+# The driver's NVML (libnvidia-ml.so.1), for the GPU monitor, where a container
+# mounts the driver outside the loader's cache.
+for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib; do
+  [ -d "$d" ] && runtime="$runtime:$d"
 done
 export LD_LIBRARY_PATH="$runtime${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PKG_CONFIG_PATH="$libdir/pkgconfig:$deps/usr/share/pkgconfig"
 
 # --- 2. Configure and build ----------------------------------------------------
 t0=$(date +%s)
+rm -f "$build/CMakeCache.txt"  # found libraries are cached: find them afresh each run
 TORCH_CUDA_ARCH_LIST="${TORCH_CUDA_ARCH_LIST:-9.0}" cmake -G Ninja -S "$root" -B "$build" \
   -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_STANDARD=$cxx_standard \
   -DSPANFORGE_BUILD_GUI=OFF -DSPANFORGE_BUILD_FUZZ=OFF -DSPANFORGE_TORCH_PCH=ON \
-  "-DCMAKE_PREFIX_PATH=$torch_prefix;$deps/usr" \
+  "-DCMAKE_PREFIX_PATH=$deps/usr;$torch_prefix" \
   ${nccl_include:+-DNCCL_INCLUDE_DIR=$nccl_include} \
   "-DCMAKE_EXE_LINKER_FLAGS=-Wl,-rpath-link,$libdir" >"$out/configure.log" 2>&1 ||
   stop "cmake configure (configure.log)"

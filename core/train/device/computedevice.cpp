@@ -137,9 +137,12 @@ void ComputeDevice::capMemory(const std::string& device, double fraction) {
                                 std::to_string(fraction));
 #ifdef SPANFORGE_WITH_CUDA
   const int index = cudaIndex(device);
-  if (index >= 0 && cudaAvailable())
+  if (index >= 0 && cudaAvailable()) {
+    // Cached free blocks are reused without counting against the cap: hand them back first.
+    c10::cuda::CUDACachingAllocator::emptyCache();
     c10::cuda::CUDACachingAllocator::setMemoryFraction(fraction,
                                                        static_cast<c10::DeviceIndex>(index));
+  }
 #else
   (void)device;
 #endif
