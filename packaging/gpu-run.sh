@@ -149,7 +149,8 @@ if cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >"$out/build.lo
   build_s=$(($(date +%s) - t0))
   warnings=$(grep -c 'warning:' "$out/build.log")
   say "built in $build_s s, $warnings warnings"
-  note "- build: $build_s s on $(nproc) cores (precompiled torch headers), $warnings compiler warnings"
+  note "- build: $build_s s on $(nproc) cores (precompiled torch headers), $warnings warnings"
+  grep 'warning:' "$out/build.log" | sort -u | head -5 | sed 's/^/    /' >>"$results"
 else
   tail -40 "$out/build.log"
   stop "build (build.log)"

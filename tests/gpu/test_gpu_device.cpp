@@ -32,7 +32,7 @@ TEST_CASE("auto picks the GPU, which the device list names with its memory") {
                     ContainsSubstring("no CUDA device"));
 }
 
-TEST_CASE("a run on auto trains on the GPU; its steps carry CUDA and NVML figures") {
+TEST_CASE("a run on auto trains on the GPU, and its steps carry CUDA and NVML figures") {
   requireGpu();
   TempDir dir;
   TrainConfig config = tinyConfig();

@@ -14,7 +14,8 @@
 using namespace spanforge::train;
 using namespace spanforge::train::testing;
 
-TEST_CASE("capMemory: a fraction outside (0, 1] is refused saying so; the CPU has no cap") {
+TEST_CASE(
+    "capMemory: a fraction not above 0 or above 1 is refused saying so, and the CPU has no cap") {
   for (double bad : {0.0, -0.5, 1.5, std::nan("")}) {
     INFO(bad);
     CHECK_THROWS_WITH(ComputeDevice::capMemory("cuda", bad),
