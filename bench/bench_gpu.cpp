@@ -6,6 +6,7 @@
 // S: wall clock per training setting (default 10); N: the CPU rows' "all
 // cores" (default: this machine's cores). packaging/gpu-run.sh runs it.
 #include "model/nermodel.h"
+#include "stepspeed.h"
 #include "train/data/corpusloader.h"
 #include "train/device/computedevice.h"
 #include "train/device/cudadevices.h"
@@ -31,30 +32,16 @@ using namespace spanforge;
 
 namespace {
 
-// Words/s over the steps (intervals with an evaluation left out), the last
-// step's data-wait share and the size batch_size = "auto" chose.
+// StepSpeed's figures and the size batch_size = "auto" chose.
 class Meter : public train::TrainingObserver {
  public:
-  void onStep(const train::StepEvent& e) override {
-    if (last_ >= 0 && !evaluated_) {
-      words_ += static_cast<double>(e.batchWords);
-      seconds_ += e.elapsedSeconds - last_;
-    }
-    evaluated_ = false;
-    last_ = e.elapsedSeconds;
-    dataWait = e.dataWaitPercent;
-  }
-  void onEvaluation(const train::EvaluationEvent&) override { evaluated_ = true; }
+  void onStep(const train::StepEvent& e) override { speed.onStep(e); }
+  void onEvaluation(const train::EvaluationEvent&) override { speed.onEvaluation(); }
   void onFinished(const train::FinishedEvent&) override {}
   void onBatchSize(const train::BatchSizeEvent& e) override { autoWords = e.words; }
-  double wordsPerSecond() const { return seconds_ > 0 ? words_ / seconds_ : 0.0; }
 
-  double dataWait = -1.0;
+  bench::StepSpeed speed;
   int64_t autoWords = 0;
-
- private:
-  double last_ = -1.0, words_ = 0.0, seconds_ = 0.0;
-  bool evaluated_ = false;
 };
 
 struct Setting {
@@ -108,8 +95,8 @@ void trainOne(const Setting& s, const train::Corpus& trainData, const train::Cor
                                              : "CPU, " + std::to_string(s.threads) + " threads";
   std::snprintf(line, sizeof line, "| %s | %s | %s | %s | %.0f | %s | %.1f %% |", where.c_str(),
                 s.precision.c_str(), batch.c_str(), s.prefetch ? "on" : "off",
-                meter.wordsPerSecond(), cuda ? mb(done.memory.peakBytes).c_str() : "",
-                meter.dataWait);
+                meter.speed.wordsPerSecond(), cuda ? mb(done.memory.peakBytes).c_str() : "",
+                meter.speed.dataWaitPercent());
   row(line);
 }
 

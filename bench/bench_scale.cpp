@@ -8,6 +8,7 @@
 // one run are what to compare. Prints a Markdown table; not a test. Usage:
 //   bench_scale [--minutes M] [--corpus wnut|wikigold|both] [--quick | --prefetch]
 // --quick runs only 1 vs 2 processes; --prefetch only the prefetch rows.
+#include "stepspeed.h"
 #include "train/config/trainconfig.h"
 #include "train/data/corpusloader.h"
 #include "train/distributed/localgroup.h"
@@ -37,27 +38,19 @@ namespace {
 class Figures : public train::TrainingObserver {
  public:
   void onStep(const train::StepEvent& e) override {
-    if (last_ >= 0 && !evaluated_) {
-      words_ += static_cast<double>(e.batchWords);
-      seconds_ += e.elapsedSeconds - last_;
-      waited_ += e.dataWaitSeconds;
-    }
-    evaluated_ = false;
-    last_ = e.elapsedSeconds;
+    speed_.onStep(e);
     peak_ = std::max(peak_, e.memory.peakBytes);
     for (const auto& r : e.ranks) rankPeak_ = std::max(rankPeak_, r.memoryBytes);
   }
-  void onEvaluation(const train::EvaluationEvent&) override { evaluated_ = true; }
+  void onEvaluation(const train::EvaluationEvent&) override { speed_.onEvaluation(); }
   void onFinished(const train::FinishedEvent&) override {}
 
-  double wordsPerSecond() const { return seconds_ > 0 ? words_ / seconds_ : 0.0; }
-  double dataWaitPercent() const { return seconds_ > 0 ? 100.0 * waited_ / seconds_ : 0.0; }
+  double wordsPerSecond() const { return speed_.wordsPerSecond(); }
+  double dataWaitPercent() const { return speed_.dataWaitPercent(); }
   double peakMb() const { return static_cast<double>(std::max(peak_, rankPeak_)) / (1 << 20); }
 
  private:
-  double last_ = -1.0;
-  bool evaluated_ = false;
-  double words_ = 0.0, seconds_ = 0.0, waited_ = 0.0;
+  bench::StepSpeed speed_;
   int64_t peak_ = 0, rankPeak_ = 0;
 };
 

@@ -8,6 +8,7 @@
 // WNUT-17 corpus).
 #include "calibrationfigures.h"
 #include "model/computethreads.h"
+#include "stepspeed.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
 #include "train/device/processmemory.h"
@@ -28,20 +29,12 @@ using namespace spanforge;
 
 namespace {
 
-// Training words/s from the step events: words over the time between
-// consecutive steps, leaving out intervals that contain an evaluation.
+// Prints each evaluation as it comes; words/s as StepSpeed counts them.
 class SpeedObserver : public train::TrainingObserver {
  public:
-  void onStep(const train::StepEvent& e) override {
-    if (lastElapsed_ >= 0 && !evaluated_) {
-      words_ += static_cast<double>(e.batchWords);
-      seconds_ += e.elapsedSeconds - lastElapsed_;
-    }
-    evaluated_ = false;
-    lastElapsed_ = e.elapsedSeconds;
-  }
+  void onStep(const train::StepEvent& e) override { speed_.onStep(e); }
   void onEvaluation(const train::EvaluationEvent& e) override {
-    evaluated_ = true;
+    speed_.onEvaluation();
     std::printf("  step %6lld  epoch %3lld  %6.1f s  loss %8.3f  dev F1 %5.2f%s\n",
                 static_cast<long long>(e.step), static_cast<long long>(e.epoch), e.elapsedSeconds,
                 e.trainLoss, 100.0 * e.scores.overall.f1, e.improved ? " *" : "");
@@ -49,13 +42,10 @@ class SpeedObserver : public train::TrainingObserver {
   }
   void onFinished(const train::FinishedEvent&) override {}
 
-  double wordsPerSecond() const { return seconds_ > 0 ? words_ / seconds_ : 0.0; }
+  double wordsPerSecond() const { return speed_.wordsPerSecond(); }
 
  private:
-  double lastElapsed_ = -1.0;
-  bool evaluated_ = false;
-  double words_ = 0.0;
-  double seconds_ = 0.0;
+  bench::StepSpeed speed_;
 };
 
 train::Corpus load(const std::string& path) {

@@ -3,6 +3,7 @@
 // First, so that Catch's CHECK replaces glog's (see torchcatch.h).
 #include "torchcatch.h"
 
+#include "featurized.h"
 #include "gpurequired.h"
 #include "model/nermodel.h"
 #include "recordingobserver.h"
@@ -71,20 +72,15 @@ TEST_CASE("fp16 overflow: the step is refused and the loss scale halves") {
   TrainConfig config = tinyConfig();
   const Corpus train = head(demoTrain(), 16);
   torch::manual_seed(1);
-  spanforge::model::NerModel model(config.model, train.labels());
+  Featurized data(config, train);
+  auto& model = data.model;
   model.setDevice("cuda");
   model.setTraining(true);
-  std::vector<spanforge::model::SentenceFeatures> features;
-  std::vector<std::vector<int64_t>> tags;
-  for (const auto& e : train.examples()) {
-    features.push_back(model.featurize(e.tokens));
-    tags.push_back(model.encodeTags(e.spans, e.tokens.size()));
-  }
   std::vector<torch::Tensor> params;
   for (const auto& p : model.module().parameters())
     if (p.requires_grad()) params.push_back(p);
   const std::vector<std::vector<size_t>> batches{{0, 1, 2, 3, 4, 5, 6, 7}};
-  BatchGradient gradient(model, features, tags, "cuda", "fp16");
+  BatchGradient gradient(model, data.features, data.tags, "cuda", "fp16");
   CHECK(gradient.lossScale() == 65536.0);
 
   const auto clean = gradient.add(batches, 1.0, false);

@@ -3,6 +3,7 @@
 // First, so that Catch's CHECK replaces glog's (see torchcatch.h).
 #include "torchcatch.h"
 
+#include "featurized.h"
 #include "model/nermodel.h"
 #include "recordingobserver.h"
 #include "slurp.h"
@@ -39,20 +40,6 @@ BatchSizeTrial trial(int64_t words, double wps, bool fits = true) {
   t.fits = fits;
   return t;
 }
-
-struct Featurized {
-  model::NerModel model;
-  std::vector<model::SentenceFeatures> features;
-  std::vector<std::vector<int64_t>> tags;
-
-  explicit Featurized(const TrainConfig& c, const Corpus& corpus)
-      : model(c.model, corpus.labels(), nullptr) {
-    for (const auto& e : corpus.examples()) {
-      features.push_back(model.featurize(e.tokens));
-      tags.push_back(model.encodeTags(e.spans, e.tokens.size()));
-    }
-  }
-};
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 // First, so that Catch's CHECK replaces glog's (see torchcatch.h).
 #include "torchcatch.h"
 
+#include "featurized.h"
 #include "model/nermodel.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
@@ -74,14 +75,9 @@ TEST_CASE(
   config.model.wordDropout = 0.0;
   const Corpus train = head(demoTrain(), 8);
   torch::manual_seed(1);
-  spanforge::model::NerModel model(config.model, train.labels());
+  Featurized data(config, train);
+  auto& model = data.model;
   model.setTraining(true);
-  std::vector<spanforge::model::SentenceFeatures> features;
-  std::vector<std::vector<int64_t>> tags;
-  for (const auto& e : train.examples()) {
-    features.push_back(model.featurize(e.tokens));
-    tags.push_back(model.encodeTags(e.spans, e.tokens.size()));
-  }
   const std::vector<std::vector<size_t>> batches{{0, 1, 2, 3}, {4, 5, 6, 7}};
   std::vector<torch::Tensor> params;
   for (const auto& p : model.module().parameters())
@@ -90,7 +86,7 @@ TEST_CASE(
   auto run = [&](const std::string& mode, std::vector<torch::Tensor>* scaled,
                  std::vector<torch::Tensor>* grads) {
     for (auto& p : params) p.mutable_grad() = torch::Tensor();
-    BatchGradient gradient(model, features, tags, "cpu", mode);
+    BatchGradient gradient(model, data.features, data.tags, "cpu", mode);
     const BatchGradient::Result r = gradient.add(batches, 0.5, false);
     for (auto& p : params) scaled->push_back(p.grad().clone());
     CHECK(gradient.unscale());

@@ -4,6 +4,7 @@
 // First, so that Catch's CHECK replaces glog's (see torchcatch.h).
 #include "torchcatch.h"
 
+#include "featurized.h"
 #include "model/nermodel.h"
 #include "packagecompare.h"
 #include "recordingobserver.h"
@@ -97,21 +98,15 @@ TEST_CASE("training.prefetch: every step reports its data wait, also in its JSON
 TEST_CASE("BatchGradient::prefetch feeds a rank its share of every step, in order") {
   const Corpus corpus = head(demoTrain(), 40);
   TrainConfig config = tinyConfig();
-  spanforge::model::NerModel model(config.model, corpus.labels());
-  std::vector<spanforge::model::SentenceFeatures> features;
-  std::vector<std::vector<int64_t>> tags;
-  for (const auto& e : corpus.examples()) {
-    features.push_back(model.featurize(e.tokens));
-    tags.push_back(model.encodeTags(e.spans, e.tokens.size()));
-  }
-  BatchGradient gradient(model, features, tags, "cpu", "off");
+  Featurized data(config, corpus);
+  BatchGradient gradient(data.model, data.features, data.tags, "cpu", "off");
   // 7 batches, 4 per step on 2 ranks: rank 1 trains batches 1 and 3 of the
   // first step, then batch 5 of the last step's three.
   const std::vector<std::vector<size_t>> epoch = {{0, 1}, {2}, {3, 4}, {5}, {6, 7}, {8}, {9, 10}};
   gradient.prefetch(epoch, 4, 1, 2);
   const BatchGradient::Result first = gradient.add({epoch[1], epoch[3]}, 0.25, false);
   CHECK(first.finite);
-  CHECK(first.words == static_cast<int64_t>(features[2].length + features[5].length));
+  CHECK(first.words == static_cast<int64_t>(data.features[2].length + data.features[5].length));
   CHECK(first.dataWaitSeconds >= 0.0);
   CHECK_THROWS_AS(gradient.add({epoch[4]}, 0.25, false), std::logic_error);  // rank 0's
   // A new epoch starts over; with every batch taken add() builds its own.
