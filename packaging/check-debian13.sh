@@ -7,10 +7,12 @@
 #   packaging/check-debian13.sh --cuda     Debian's CUDA build of libtorch (contrib,
 #                                          libtorch-cuda-dev), built with CUDA code
 #                                          and linked; tests run on the CPU here
-#   packaging/check-debian13.sh --gpu-run  in the --cuda root, packaging/gpu-run.sh as a
-#                                          GPU machine runs it (libraries from
-#                                          .gpudeps, gathered first if missing): the
-#                                          whole script but the GPU, whose tests skip
+#   packaging/check-debian13.sh --gpu-run [OPTIONS]
+#                                          in the --cuda root, packaging/gpu-run.sh as
+#                                          a GPU machine runs it (libraries from
+#                                          .gpudeps, gathered first if missing; OPTIONS
+#                                          go to gpu-run.sh): the whole script but the
+#                                          GPU, whose tests skip
 #
 # Steps, each checked: the root (made once and kept in the cache folder, then
 # reused), packaging/install-deps.sh inside it, configure, build (warnings
@@ -35,6 +37,8 @@ case "${1:-}" in
   --gpu-run) flavour=cuda mode=gpu-run ;;
   *) echo "check-debian13: unknown option $1 (expected --cuda, --gpu-run or nothing)" >&2; exit 2 ;;
 esac
+[ $# -gt 0 ] && shift
+gpu_run_options="$*"
 [ "$(id -u)" -eq 0 ] || { echo "check-debian13: run as root (debootstrap, chroot, mounts)" >&2; exit 2; }
 
 src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -144,7 +148,7 @@ if [ $mode = gpu-run ]; then
   [ -f "$src/.gpudeps/MANIFEST" ] || step gather-gpu-deps "$src/packaging/gather-gpu-deps.sh" || exit 1
   rm -rf "$root/src/.gpudeps" && cp -a "$src/.gpudeps" "$root/src/"
   step gpu-run in_root "CMAKE_CXX_COMPILER_LAUNCHER=ccache /src/packaging/gpu-run.sh --torch /usr \
-    --build /build/gpu-run --budget 100000 --seconds 3 /build/gpu-run-out" || true
+    --build /build/gpu-run --budget 100000 --seconds 3 $gpu_run_options /build/gpu-run-out" || true
   rm -rf "$out/gpu-run" && cp -a "$root/build/gpu-run-out" "$out/gpu-run"
   cat "$out/gpu-run/results.md"
   exit $failed

@@ -15,6 +15,7 @@
 #     --budget S       wall clock for everything (default 540): the
 #                      benchmark shortens its settings to fit what is left
 #     --all-tests      every core test, not only the GPU and device ones
+#     --std 17|20      the C++ standard (default: 20 where libtorch's headers demand it)
 #
 # Exit status: 0 when every step ran and every test passed.
 set -uo pipefail
@@ -26,6 +27,7 @@ build=/tmp/spanforge-gpu-build
 seconds=8
 budget=540
 all_tests=0
+std=""
 out=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -35,6 +37,7 @@ while [ $# -gt 0 ]; do
     --seconds) seconds="$2"; shift 2 ;;
     --budget) budget="$2"; shift 2 ;;
     --all-tests) all_tests=1; shift ;;
+    --std) std="$2"; shift 2 ;;
     -*) echo "gpu-run: unknown option $1" >&2; exit 2 ;;
     *) out="$1"; shift ;;
   esac
@@ -93,6 +96,7 @@ cxx_standard=17
 if [ -n "$torch_include" ] && grep -q 'C++20 or later' "$torch_include" "$(dirname "$torch_include")/../c10/util/C++17.h" 2>/dev/null; then
   cxx_standard=20  # libtorch from 2.13 on refuses C++17
 fi
+[ -n "$std" ] && cxx_standard="$std"
 # NCCL's header: the nvidia-nccl wheel beside PyTorch's torch (site-packages/
 # nvidia/.../include), else the system's.
 nccl_include=""
