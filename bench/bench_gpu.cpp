@@ -93,10 +93,12 @@ void trainOne(const Setting& s, const train::Corpus& trainData, const train::Cor
   const std::string where = cuda             ? "GPU"
                             : s.threads == 1 ? "CPU, 1 thread"
                                              : "CPU, " + std::to_string(s.threads) + " threads";
-  std::snprintf(line, sizeof line, "| %s | %s | %s | %s | %.0f | %s | %.1f %% |", where.c_str(),
-                s.precision.c_str(), batch.c_str(), s.prefetch ? "on" : "off",
-                meter.speed.wordsPerSecond(), cuda ? mb(done.memory.peakBytes).c_str() : "",
-                meter.speed.dataWaitPercent());
+  // Fewer than two steps between evaluations leave nothing to time.
+  const double wps = meter.speed.wordsPerSecond();
+  const std::string speed = wps > 0 ? std::to_string(static_cast<long long>(wps)) : "too few steps";
+  std::snprintf(line, sizeof line, "| %s | %s | %s | %s | %s | %s | %.1f %% |", where.c_str(),
+                s.precision.c_str(), batch.c_str(), s.prefetch ? "on" : "off", speed.c_str(),
+                cuda ? mb(done.memory.peakBytes).c_str() : "", meter.speed.dataWaitPercent());
   row(line);
 }
 

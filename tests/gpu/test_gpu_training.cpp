@@ -32,7 +32,7 @@ FinishedEvent trainWnut(const std::string& device, int64_t seed, const std::stri
   config.device.threads = 0;  // every core for the CPU runs
   config.training.seed = seed;
   config.training.maxSteps = 0;
-  config.training.maxEpochs = 3;
+  config.training.maxEpochs = 6;
   config.training.patience = 0;
   const FinishedEvent done = Trainer(config, demoTrain(), demoDev(), out, {}).run();
   INFO(device << " seed " << seed << ": " << done.message);
@@ -51,7 +51,8 @@ std::vector<std::vector<std::string>> devSentences() {
 TEST_CASE("WNUT-17 reaches the CPU's dev F1, and its package predicts the same on the CPU") {
   requireGpu();
   TempDir dir;
-  // Three seeds each: one seed moves dev F1 by 2-3 points on its own.
+  // Three seeds each: after 6 epochs the best dev F1 of one seed moves by
+  // 5 points or more on its own (26.3 and 20.5 for seeds 1 and 2 on a CPU).
   double gpu = 0.0, cpu = 0.0;
   for (int64_t seed : {1, 2, 3}) {
     const double g =
@@ -61,8 +62,8 @@ TEST_CASE("WNUT-17 reaches the CPU's dev F1, and its package predicts the same o
     gpu += g / 3;
     cpu += c / 3;
   }
-  CHECK(cpu > 0.10);  // learnt enough for the comparison to mean something
-  CHECK(std::abs(gpu - cpu) < 0.05);
+  CHECK(cpu > 0.12);  // learnt enough for the comparison to mean something
+  CHECK(std::abs(gpu - cpu) < 0.08);
 
   // The GPU-trained package, loaded as shipped (CPU) and moved to the GPU.
   ModelPackage onCpu = ModelPackage::load(dir.file("gpu1"));
