@@ -22,7 +22,9 @@ Label readLabel(const Statement& st) {
   return Label{st.columnInt64(0), st.columnText(1), st.columnText(2), st.columnText(3)};
 }
 
-std::string quoted(const std::string& s) { return LabelName::quoted(s); }
+// Not "quoted": for a non-const std::string argument, ADL would prefer std::quoted
+// wherever <iomanip> is visible (it is, through libstdc++ 14's headers in C++20).
+std::string inQuotes(const std::string& s) { return LabelName::quoted(s); }
 
 void checkName(const std::string& name) { LabelName::check(name); }
 
@@ -55,7 +57,7 @@ std::string normalizeColor(const std::string& color) {
     ok = std::isxdigit(c) != 0;
     out += static_cast<char>(std::tolower(c));
   }
-  if (!ok) throw StoreError("The colour " + quoted(color) + " is not of the form #rrggbb.");
+  if (!ok) throw StoreError("The colour " + inQuotes(color) + " is not of the form #rrggbb.");
   return out;
 }
 
@@ -65,7 +67,7 @@ std::string normalizeHotkey(const std::string& hotkey) {
           ? std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(hotkey[0]))))
           : hotkey;
   if (k.size() != 1 || kHotkeys.find(k[0]) == std::string_view::npos) {
-    throw StoreError("The hotkey " + quoted(hotkey) + " is not one of 1-9 or a-z.");
+    throw StoreError("The hotkey " + inQuotes(hotkey) + " is not one of 1-9 or a-z.");
   }
   return k;
 }
@@ -108,7 +110,7 @@ Label LabelRepository::add(const std::string& name, const std::string& color,
                            const std::string& hotkey) {
   checkName(name);
   Transaction tx(db_);
-  if (find(name)) throw StoreError("A label named " + quoted(name) + " already exists.");
+  if (find(name)) throw StoreError("A label named " + inQuotes(name) + " already exists.");
   Label label{0, name, {}, {}};
   if (color.empty()) {
     label.color = nextColor(db_);
@@ -127,7 +129,8 @@ Label LabelRepository::add(const std::string& name, const std::string& color,
   } else {
     label.hotkey = normalizeHotkey(hotkey);
     if (usedKeys.count(label.hotkey)) {
-      throw StoreError("The hotkey " + quoted(label.hotkey) + " is already used by another label.");
+      throw StoreError("The hotkey " + inQuotes(label.hotkey) +
+                       " is already used by another label.");
     }
   }
   Statement& st = db_.cached("INSERT INTO labels(name, color, hotkey) VALUES (?, ?, ?)");
@@ -147,7 +150,7 @@ void LabelRepository::rename(int64_t id, const std::string& newName) {
   if (!label) throw StoreError("There is no label with id " + std::to_string(id) + ".");
   const auto other = find(newName);
   if (other && other->id != id) {
-    throw StoreError("A label named " + quoted(newName) + " already exists.");
+    throw StoreError("A label named " + inQuotes(newName) + " already exists.");
   }
   Statement& st = db_.cached("UPDATE labels SET name = ? WHERE id = ?");
   st.bind(1, newName);
@@ -178,8 +181,8 @@ void LabelRepository::setHotkey(int64_t id, const std::string& hotkey) {
     st.bind(1, k);
     st.bind(2, id);
     if (st.step()) {
-      throw StoreError("The hotkey " + quoted(k) + " is already used by label " +
-                       quoted(st.columnText(0)) + ".");
+      throw StoreError("The hotkey " + inQuotes(k) + " is already used by label " +
+                       inQuotes(st.columnText(0)) + ".");
     }
   }
   Statement& st = db_.cached("UPDATE labels SET hotkey = ? WHERE id = ?");
