@@ -135,8 +135,11 @@ int main(int argc, char** argv) {
   const auto load = [&](const char* f) { return train::CorpusLoader::fromFile(data + f).corpus; };
   const train::Corpus trainData = load("/train.txt"), dev = load("/dev.txt"),
                       test = load("/test.txt");
-  const std::string out =
-      (fs::temp_directory_path() / ("spanforge-bench-gpu-" + std::to_string(getpid()))).string();
+  // Every run's package in one folder of this process's own, removed at the end.
+  const fs::path work =
+      fs::temp_directory_path() / ("spanforge-bench-gpu-" + std::to_string(getpid()));
+  fs::create_directories(work);
+  const std::string out = (work / "model").string();
 
   const auto gpus = train::CudaDevices::list();
   const train::HostCpu host = train::HostCpu::read();
@@ -172,10 +175,7 @@ int main(int argc, char** argv) {
   inferOne(package, test, "cpu", cpuThreads, train::Evaluator::kBatchWords);
   inferOne(package, test, "cpu", 1, train::Evaluator::kBatchWords);
 
-  for (const auto& e : fs::directory_iterator(fs::temp_directory_path()))
-    if (e.path().filename().string().rfind("spanforge-bench-gpu-" + std::to_string(getpid()), 0) ==
-        0)
-      fs::remove_all(e.path());
+  fs::remove_all(work);
   if (!tableFile.empty()) std::ofstream(tableFile) << gTable.str();
   return 0;
 }

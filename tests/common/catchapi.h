@@ -24,6 +24,9 @@ using Catch::Matchers::StartsWith;
 #else
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <iostream>
+
 // v2 calls ContainsSubstring plain Contains; Approx is already global there.
 inline Catch::Matchers::StdString::ContainsMatcher ContainsSubstring(const std::string& text) {
   return Catch::Matchers::Contains(text);
@@ -31,8 +34,6 @@ inline Catch::Matchers::StdString::ContainsMatcher ContainsSubstring(const std::
 using Catch::Matchers::EndsWith;
 using Catch::Matchers::Equals;
 using Catch::Matchers::StartsWith;
-#include <cstdlib>
-#include <iostream>
 #define SKIP_TEST(message)                       \
   do {                                           \
     std::cout << "skipped: " << message << "\n"; \

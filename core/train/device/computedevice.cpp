@@ -127,10 +127,6 @@ void ComputeDevice::releaseCache(const std::string& device) {
 #endif
 }
 
-}  // namespace spanforge::train
-
-namespace spanforge::train {
-
 void ComputeDevice::capMemory(const std::string& device, double fraction) {
   if (!(fraction > 0.0 && fraction <= 1.0))
     throw std::invalid_argument("a memory fraction must be above 0 and at most 1, not " +

@@ -38,8 +38,8 @@ class ComputeDevice {
   // Caps what libtorch's caching allocator may hold on a CUDA device at
   // `fraction` of the device's memory; beyond it allocations fail as out of
   // memory (for sharing a card, and for tests that must not take all of it).
-  // Empties the allocator's cache first; 1 lifts the cap. No-op on the CPU; throws std::invalid_argument unless
-  // 0 < fraction <= 1.
+  // Empties the allocator's cache first; 1 lifts the cap. No-op on the CPU.
+  // Throws std::invalid_argument unless 0 < fraction <= 1.
   static void capMemory(const std::string& device, double fraction);
 };
 
