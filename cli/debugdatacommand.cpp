@@ -1,8 +1,10 @@
 #include "cli/debugdatacommand.h"
 
+#include "model/vectors.h"
 #include "project/datachecks.h"
 #include "store/projectstore.h"
 #include "text/printable.h"
+#include "train/config/tomlconfig.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -13,13 +15,23 @@ CLI::App* DebugDataCommand::setup(CLI::App& app) {
   auto* cmd =
       app.add_subcommand("debug-data", "Check the accepted data for problems that hurt training.");
   cmd->add_option("PROJECT", path_, "Project file")->required()->check(CLI::ExistingFile);
+  auto* vectors = cmd->add_option("--vectors", vectors_,
+                                  "Word vectors file: report how much of the project it covers");
+  cmd->add_option("--config", config_, "Training config: its model.vectors, if any")
+      ->excludes(vectors);
   cmd->add_flag("--json", json_, "Print JSON instead of text");
   return cmd;
 }
 
 int DebugDataCommand::run(Console& console) {
+  if (!config_.empty()) vectors_ = train::loadConfigFile(config_).model.vectors;
+  // Read before the project opens: a bad file fails fast, naming its line.
+  const model::Vectors vectors =
+      vectors_.empty() ? model::Vectors{} : model::Vectors::load(vectors_);
   auto project = store::ProjectStore::open(path_, store::ProjectStore::Access::ReadOnly);
-  const auto report = project::DataChecks(*project).run();
+  project::DataChecks checks(*project);
+  if (!vectors_.empty()) checks.withVectors(vectors, vectors_);
+  const auto report = checks.run();
 
   if (json_) {
     nlohmann::ordered_json j;

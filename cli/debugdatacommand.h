@@ -6,7 +6,8 @@
 
 namespace spanforge::cli {
 
-// debug-data PROJECT [--json]: the checks of spaCy's `debug data`.
+// debug-data PROJECT [--vectors FILE | --config FILE] [--json]: the checks of
+// spaCy's `debug data`, and the word vectors' coverage of the project.
 class DebugDataCommand : public Command {
  public:
   CLI::App* setup(CLI::App& app) override;
@@ -14,6 +15,8 @@ class DebugDataCommand : public Command {
 
  private:
   std::string path_;
+  std::string vectors_;
+  std::string config_;
   bool json_ = false;
 };
 

@@ -1,8 +1,10 @@
 #include "cli/initconfigcommand.h"
 
 #include "io/inputerror.h"
+#include "model/vectors.h"
 #include "train/config/tomlconfig.h"
 #include "train/config/trainconfig.h"
+#include "train/config/vectorsrecipe.h"
 
 #include <CLI/CLI.hpp>
 
@@ -18,12 +20,22 @@ CLI::App* InitConfigCommand::setup(CLI::App& app) {
   cmd->add_option("OUT", out_, "Config file to write (default: print to stdout)");
   cmd->add_option("--preset", preset_, "Start from a preset")
       ->check(CLI::IsMember({"default", "fast", "accurate"}));
+  cmd->add_option("--vectors", vectors_,
+                  "Pretrained word vectors (GloVe/word2vec/fastText text, may be .gz): the "
+                  "settings recommended with vectors, and model.vectors as an absolute path");
   cmd->add_flag("--force", force_, "Overwrite OUT if it exists");
   return cmd;
 }
 
 int InitConfigCommand::run(Console& console) {
-  const auto config = train::presetConfig(preset_).value_or(train::TrainConfig{});
+  auto config = train::presetConfig(preset_).value_or(train::TrainConfig{});
+  if (!vectors_.empty()) {
+    // Read once here: a file training could not use fails now, naming its line.
+    const auto vectors = model::Vectors::load(vectors_);
+    train::applyVectorsRecipe(config, std::filesystem::absolute(vectors_).lexically_normal());
+    console.err << "Vectors: " << vectors.size() << " words x " << vectors.dim()
+                << " dimensions from " << config.model.vectors << "\n";
+  }
   const std::string toml = train::toToml(config);
   if (out_.empty()) {
     console.out << toml;
@@ -41,7 +53,8 @@ int InitConfigCommand::run(Console& console) {
   std::ofstream file(out_, std::ios::binary | std::ios::trunc);
   file << toml;
   if (!file.flush()) throw io::InputError(out_, 0, "", "cannot write the config");
-  console.err << "Wrote " << out_ << " (" << preset_ << " settings).\n";
+  console.err << "Wrote " << out_ << " (" << preset_ << " settings"
+              << (vectors_.empty() ? "" : ", with vectors") << ").\n";
   return kOk;
 }
 

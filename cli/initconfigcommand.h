@@ -6,7 +6,8 @@
 
 namespace spanforge::cli {
 
-// init-config [OUT] [--preset fast|accurate]: every setting with its default.
+// init-config [OUT] [--preset fast|accurate] [--vectors FILE]: every setting
+// with its default; with vectors, the settings recommended for them.
 class InitConfigCommand : public Command {
  public:
   CLI::App* setup(CLI::App& app) override;
@@ -15,6 +16,7 @@ class InitConfigCommand : public Command {
  private:
   std::string out_;
   std::string preset_ = "default";
+  std::string vectors_;
   bool force_ = false;
 };
 

@@ -7,6 +7,7 @@
 #include "model/vectors.h"
 #include "store/projectstore.h"
 #include "train/config/tomlconfig.h"
+#include "train/config/vectorsrecipe.h"
 #include "train/data/corpusloader.h"
 #include "train/device/computedevice.h"
 #include "train/device/processcount.h"
@@ -103,7 +104,7 @@ int TrainCommand::run(Console& console) {
   if (threads_ >= 0) config.device.threads = threads_;
   if (maxMinutes_ >= 0) config.training.maxMinutes = maxMinutes_;
   if (nproc_ >= 0) config.device.processes = nproc_;
-  if (!vectors_.empty()) config.model.vectors = vectors_;
+  if (!vectors_.empty()) train::applyVectorsRecipe(config, vectors_);
   if (!initFrom_.empty()) config.model.pretrained = initFrom_;
   train::validateConfig(config, "command line");
   // Nothing written may be or destroy what is read; checked before either happens.

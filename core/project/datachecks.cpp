@@ -1,10 +1,13 @@
 #include "project/datachecks.h"
 
+#include "model/vectors.h"
+#include "model/vectorscoverage.h"
 #include "store/projectstore.h"
 #include "text/alignment.h"
 #include "text/utf8.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -41,6 +44,12 @@ void addExample(CheckResult& r, int64_t docId, std::string detail) {
 std::string quoted(const std::u32string& cps, const text::Span& s) {
   return "'" + text::encodeUtf8(cps.substr(s.start, s.end - s.start)) + "' [" +
          std::to_string(s.start) + ", " + std::to_string(s.end) + ") " + s.label;
+}
+
+std::string percent(double share) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * share);
+  return buf;
 }
 
 }  // namespace
@@ -125,7 +134,40 @@ DataReport DataChecks::run() {
   finish(std::move(misaligned), "span(s) not aligned to token boundaries",
          "all spans align to tokens");
   finish(std::move(empty), "empty document(s)", "no empty documents");
+  if (vectors_ != nullptr) report.checks.push_back(vectorsCoverage());
   return report;
+}
+
+DataChecks& DataChecks::withVectors(const model::Vectors& vectors, std::string name) {
+  vectors_ = &vectors;
+  vectorsName_ = std::move(name);
+  return *this;
+}
+
+// Over every document, not only the accepted ones: the model reads them all.
+CheckResult DataChecks::vectorsCoverage() {
+  model::VectorsCoverage counter;
+  project_.documents().forEach({}, [&](const store::StoredDocument& d) {
+    for (const auto& t : d.doc.tokens) counter.add(t.text);
+  });
+  const auto c = counter.measure(*vectors_, kMaxExamples);
+  CheckResult r{"vectors_coverage", Severity::Info, "", c.tokens - c.coveredTokens, {}};
+  r.message = "word vectors " + vectorsName_ + " (" + std::to_string(vectors_->size()) +
+              " words, " + std::to_string(vectors_->dim()) + " dimensions) cover " +
+              percent(c.tokenShare()) + " of the project's " + std::to_string(c.tokens) +
+              " words (" + percent(c.wordShare()) + " of " + std::to_string(c.words) +
+              " distinct words)";
+  if (!c.missing.empty()) {
+    r.message += "; the most frequent without a vector:";
+    for (size_t i = 0; i < c.missing.size(); ++i)
+      r.message += (i ? ", '" : " '") + c.missing[i].first + "' (" +
+                   std::to_string(c.missing[i].second) + ")";
+  }
+  if (c.tokens > 0 && c.tokenShare() < kMinVectorsCoverage) {
+    r.severity = Severity::Warning;
+    r.message += ": too few for vectors of the project's language and tokenisation";
+  }
+  return r;
 }
 
 }  // namespace spanforge::project

@@ -8,6 +8,10 @@ namespace spanforge::store {
 class ProjectStore;
 }
 
+namespace spanforge::model {
+class Vectors;
+}
+
 namespace spanforge::project {
 
 enum class Severity { Ok, Info, Warning };
@@ -34,17 +38,27 @@ struct DataReport {
 
 // The checks spaCy's `debug data` makes, over a project's accepted documents:
 // labels with too few examples, texts in both train and dev, spans with
-// leading/trailing whitespace, spans not aligned to tokens, empty documents.
+// leading/trailing whitespace, spans not aligned to tokens, empty documents;
+// with word vectors, how many of the project's words they cover.
 class DataChecks {
  public:
   static constexpr int64_t kMinExamplesPerLabel = 50;
   static constexpr size_t kMaxExamples = 5;
+  // Below this share of running words with a vector, the vectors are likely of
+  // another language or tokenisation: a warning.
+  static constexpr double kMinVectorsCoverage = 0.5;
 
   explicit DataChecks(store::ProjectStore& project) : project_(project) {}
+  // Adds the "vectors_coverage" check for these vectors (`name`: the file).
+  DataChecks& withVectors(const model::Vectors& vectors, std::string name);
   DataReport run();
 
  private:
+  CheckResult vectorsCoverage();
+
   store::ProjectStore& project_;
+  const model::Vectors* vectors_ = nullptr;
+  std::string vectorsName_;
 };
 
 }  // namespace spanforge::project

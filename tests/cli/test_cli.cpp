@@ -1,5 +1,8 @@
 #include "clirunner.h"
 #include "tempdir.h"
+#include "train/config/tomlconfig.h"
+#include "train/config/trainconfig.h"
+#include "train/config/vectorsrecipe.h"
 
 #include <nlohmann/json.hpp>
 #include "catchapi.h"
@@ -148,6 +151,37 @@ TEST_CASE("debug-data reports checks as text and JSON") {
   CHECK(r.out.find("warning(s)") != std::string::npos);
 }
 
+TEST_CASE("debug-data reports the coverage of word vectors given or in a config") {
+  TempDir dir;
+  const auto proj = dir.file("p.sfproj");
+  REQUIRE(cli({"init", proj}).code == 0);
+  REQUIRE(cli({"import", proj, write(dir, "d.conll", "Alice\tB-PER\nsmiles\tO\n\n")}).code == 0);
+  const auto vectors = write(dir, "v.txt", "alice 0.1 0.2\nbob 0.3 0.4\n");
+  auto r = cli({"debug-data", proj, "--vectors", vectors});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("cover 50.0% of the project's 2 words") != std::string::npos);
+  CHECK(r.out.find("'smiles' (1)") != std::string::npos);
+
+  const auto config = write(dir, "c.toml", "[model]\nvectors = \"" + vectors + "\"\n");
+  r = cli({"debug-data", proj, "--config", config, "--json"});
+  REQUIRE(r.code == 0);
+  bool saw = false;
+  const auto report = nlohmann::json::parse(r.out);  // outlives the loop over its checks
+  for (const auto& c : report["checks"]) {
+    if (c["id"] != "vectors_coverage") continue;
+    saw = true;
+    CHECK(c["count"] == 1);
+  }
+  CHECK(saw);
+
+  // A broken file is named with its line, before anything is reported.
+  r = cli({"debug-data", proj, "--vectors", write(dir, "bad.txt", "alice 0.1 0.2\nbob 0.3\n")});
+  CHECK(r.code != 0);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("bad.txt") != std::string::npos);
+  CHECK(r.err.find("2") != std::string::npos);
+}
+
 TEST_CASE("init --demo creates the demo project") {
   TempDir dir;
   const auto proj = dir.file("demo.sfproj");
@@ -171,4 +205,27 @@ TEST_CASE("init-config writes a config that loads back, presets differ") {
   CHECK(std::filesystem::exists(path));
   CHECK(cli({"init-config", path}).code == 1);  // refuses to overwrite
   CHECK(cli({"init-config", path, "--force"}).code == 0);
+}
+
+TEST_CASE("init-config --vectors writes the settings recommended with vectors") {
+  TempDir dir;
+  const auto vectors = write(dir, "v.txt", "alice 0.1 0.2\nbob 0.3 0.4\n");
+  const auto path = dir.file("c.toml");
+  const auto r = cli({"init-config", path, "--vectors", vectors});
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("Vectors: 2 words x 2 dimensions") != std::string::npos);
+  namespace train = spanforge::train;
+  train::TrainConfig expected = train::defaultConfig();
+  train::applyVectorsRecipe(expected, std::filesystem::absolute(vectors).string());
+  const train::TrainConfig written = train::loadConfigFile(path);
+  CHECK(written.model.vectors == std::filesystem::absolute(vectors).string());
+  CHECK(written == expected);
+
+  // A file training could not read is refused, and nothing is written.
+  const auto none = dir.file("none.toml");
+  const auto bad =
+      cli({"init-config", none, "--vectors", write(dir, "bad.txt", "alice 0.1\nbob\n")});
+  CHECK(bad.code != 0);
+  CHECK(bad.err.find("bad.txt") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(none));
 }

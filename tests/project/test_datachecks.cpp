@@ -1,3 +1,4 @@
+#include "model/vectors.h"
 #include "project/datachecks.h"
 #include "store/projectstore.h"
 #include "tempdir.h"
@@ -71,4 +72,31 @@ TEST_CASE("debug-data on clean data reports no warnings") {
     CAPTURE(c.id, c.message);
     CHECK(c.severity != Severity::Warning);
   }
+}
+
+TEST_CASE("debug-data reports the word vectors' coverage of every document") {
+  TempDir dir;
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
+  p->labels().add("PER");
+  p->documents().add(doc("Ann saw Bob", {{"Ann", 0, 3}, {"saw", 4, 7}, {"Bob", 8, 11}}, {}));
+  text::Document pool = doc("Bob saw Zed", {{"Bob", 0, 3}, {"saw", 4, 7}, {"Zed", 8, 11}}, {});
+  pool.status = text::DocStatus::Unlabelled;  // counted too: the model reads it
+  p->documents().add(pool);
+  // Lower-case words, as GloVe has them: "Ann" is found as "ann".
+  const spanforge::model::Vectors vectors({"ann", "zed"}, std::vector<float>(4, 0.5f), 2);
+
+  for (const auto& c : DataChecks(*p).run().checks) CHECK(c.id != "vectors_coverage");
+  const auto report = DataChecks(*p).withVectors(vectors, "v.txt").run();
+  const auto& c = check(report, "vectors_coverage");
+  CHECK(c.severity == Severity::Warning);  // 2 of 6 words: under kMinVectorsCoverage
+  CHECK(c.count == 4);
+  CHECK(c.message ==
+        "word vectors v.txt (2 words, 2 dimensions) cover 33.3% of the project's 6 words "
+        "(50.0% of 4 distinct words); the most frequent without a vector: 'Bob' (2), 'saw' (2): "
+        "too few for vectors of the project's language and tokenisation");
+
+  const spanforge::model::Vectors more({"ann", "saw", "bob"}, std::vector<float>(6, 0.5f), 2);
+  const auto& good = check(DataChecks(*p).withVectors(more, "v.txt").run(), "vectors_coverage");
+  CHECK(good.severity == Severity::Info);
+  CHECK(good.count == 1);  // "Zed"
 }
