@@ -93,6 +93,12 @@ CLI::App* AlSimulateCommand::setup(CLI::App& app) {
   cmd->add_flag("--pretrain", pretrain_,
                 "First pretrain on the texts of the pool and the dev set ([pretraining]); every "
                 "seed round and full-data training starts from those weights");
+  cmd->add_option("--retrain", retrain_,
+                  "Where each round after the first starts: warm (the previous round's weights), "
+                  "scratch (random weights) or pretrained (the weights of a pretraining, as with "
+                  "--pretrain, each round afresh)")
+      ->check(CLI::IsMember({"warm", "scratch", "pretrained"}))
+      ->capture_default_str();
   cmd->add_flag("--resume", resume_,
                 "Continue an interrupted run: rounds whose packages are already in "
                 "--models-dir (same data, config and seed) are not trained again");
@@ -121,6 +127,12 @@ int AlSimulateCommand::run(Console& console) {
   }
   if (fullF1_ == 0.0) {
     console.err << "error: --full-f1 must be more than 0 (a test F1 between 0 and 1)\n";
+    return kBadInput;
+  }
+  if (retrain_ == "scratch" && (pretrain_ || !config.model.pretrained.empty())) {
+    console.err << "error: --retrain scratch starts every round from random weights, but "
+                << (pretrain_ ? "--pretrain is" : "the config's model.pretrained is")
+                << " set: use --retrain pretrained\n";
     return kBadInput;
   }
   std::vector<uint64_t> seeds;
@@ -167,7 +179,10 @@ int AlSimulateCommand::run(Console& console) {
   active::AlExperimentOptions experiment;
   experiment.simulation = options;
   experiment.seeds = seeds;
-  experiment.pretrain = pretrain_;
+  experiment.retrain = active::parseAlRetrain(retrain_).value_or(active::AlRetrain::Warm);
+  // --retrain pretrained pretrains as --pretrain does, unless the config names weights.
+  experiment.pretrain = pretrain_ || (experiment.retrain == active::AlRetrain::Pretrained &&
+                                      config.model.pretrained.empty());
   experiment.modelsDir = modelsDir_;
   if (fullF1_ > 0) experiment.fullF1 = fullF1_;
   experiment.onPretrainStart = [&console](int64_t sentences) {
@@ -199,7 +214,7 @@ int AlSimulateCommand::run(Console& console) {
   const active::AlExperimentResult result =
       active::AlExperiment(config, std::move(pool), std::move(dev), std::move(test), experiment)
           .run();
-  if (pretrain_ && result.runs.empty()) {
+  if (experiment.pretrain && result.runs.empty()) {
     console.err << "Interrupted while pretraining.\n";
     return kBadInput;
   }

@@ -28,6 +28,13 @@ AlExperiment::AlExperiment(train::TrainConfig config, train::Corpus pool, train:
       test_(std::move(test)),
       options_(std::move(options)) {
   if (options_.seeds.empty()) throw std::invalid_argument("no seeds to simulate");
+  const bool pretrained = options_.pretrain || !config_.model.pretrained.empty();
+  if (options_.retrain == AlRetrain::Scratch && pretrained)
+    throw std::invalid_argument(
+        "retraining from scratch starts every round from random weights, but pretrained "
+        "weights are set: retrain from \"pretrained\" instead, or leave pretraining off");
+  if (options_.retrain == AlRetrain::Pretrained && !pretrained) options_.pretrain = true;
+  options_.simulation.warmStart = options_.retrain == AlRetrain::Warm;
   // Before any pretraining: a seed round too small to train is known now.
   AlSimulation::checkSeedShare(config_, pool_.size(), options_.simulation.seedFraction);
 }

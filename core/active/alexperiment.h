@@ -1,5 +1,6 @@
 #pragma once
 
+#include "active/alretrain.h"
 #include "active/alsimulation.h"
 #include "active/alsummary.h"
 #include "train/config/trainconfig.h"
@@ -21,6 +22,9 @@ struct AlExperimentOptions {
   // Pretrain once on the pool's and dev set's texts (labels unused) before
   // the first seed; every seed round and full-data training starts from it.
   bool pretrain = false;
+  // Where each round after the first starts; Pretrained pretrains (as
+  // `pretrain`) unless the config names pretrained weights already.
+  AlRetrain retrain = AlRetrain::Warm;
   // Packages (and the pretrained weights) go here, under seed-N/ with
   // several seeds; empty = temporary directories.
   std::string modelsDir;
@@ -47,7 +51,8 @@ struct AlExperimentResult {
 // GUI's simulation dialog. Runs on the calling thread.
 class AlExperiment {
  public:
-  // Throws std::invalid_argument for no seeds (and what AlSimulation throws).
+  // Throws std::invalid_argument for no seeds, for Scratch with pretraining
+  // (from `pretrain` or model.pretrained), and what AlSimulation throws.
   AlExperiment(train::TrainConfig config, train::Corpus pool, train::Corpus dev, train::Corpus test,
                AlExperimentOptions options);
 

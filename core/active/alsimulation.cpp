@@ -287,7 +287,7 @@ AlSimulationResult AlSimulation::run() {
       if (last || cancelled()) break;
 
       const std::string dir = (work / name / ("round-" + std::to_string(round + 1))).string();
-      Trained next = train(name, round + 1, labelled, dir, previous);
+      Trained next = train(name, round + 1, labelled, dir, options_.warmStart ? previous : "");
       if (next.package == nullptr) break;  // cancelled before its first evaluation
       // In a temporary directory, what no later round starts from goes.
       if (scratch && previous != seedRound.modelPath) removeQuietly(previous);

@@ -29,6 +29,10 @@ struct AlSimulationOptions {
   int64_t rounds = 0;          // trainings per curve (points); 0 = until the pool is used up
   uint64_t seed = 0;           // the seed draw and the random strategy
   bool skipNearDuplicates = false;
+  // Each round after the first starts from the previous round's weights;
+  // false: from where the seed round started (random weights, or the
+  // config's model.pretrained).
+  bool warmStart = true;
   // Also train from scratch on the whole pool: the full-data F1 the curves are
   // measured against.
   bool fullData = false;
@@ -63,7 +67,8 @@ struct AlSimulationResult {
 // random seed share of the pool (its gold spans are "annotated"), train,
 // score on test; then, for each strategy from that same model, rank the rest
 // of the pool, label the top step, retrain starting from the previous
-// round's weights (warm start, TrainerOptions::resumeFrom), and so on. Every
+// round's weights (warm start, TrainerOptions::resumeFrom) or afresh
+// (AlSimulationOptions::warmStart), and so on. Every
 // training stops by the config's rules, so with a config without max_minutes
 // a run is reproducible. Runs on the calling thread.
 class AlSimulation {

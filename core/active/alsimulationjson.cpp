@@ -120,6 +120,7 @@ std::string AlSimulationJson::write(const train::TrainConfig& config,
   j["seed_fraction"] = options.simulation.seedFraction;
   j["step_fraction"] = options.simulation.stepFraction;
   j["pretrained"] = options.pretrain;
+  j["retrain"] = toString(options.retrain);
   const train::TrainingSettings& t = config.training;
   j["budget"] = {{"max_steps", t.maxSteps},
                  {"max_epochs", t.maxEpochs},

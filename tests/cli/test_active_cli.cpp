@@ -349,6 +349,52 @@ TEST_CASE("cli al-simulate --pretrain starts the seed round from weights pretrai
   }
 }
 
+namespace {
+std::string fileText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+}  // namespace
+
+TEST_CASE("cli al-simulate --retrain starts each round warm, from scratch or from pretraining") {
+  TempDir dir;
+  const Files f = makeFiles(dir, 6);
+  auto config = tinyConfig();
+  config.training.maxSteps = 6;
+  config.pretraining.maxSteps = 3;
+  config.pretraining.batchWords = 300;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const auto simulate = [&](const std::string& retrain) {
+    const std::string models = dir.file(retrain);
+    auto r = run(simulateArgs(f, "lc", "3", {"--retrain", retrain, "--models-dir", models}));
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(nlohmann::json::parse(r.out)["retrain"] == retrain);
+    return nlohmann::json::parse(fileText(models + "/lc/round-3/meta.json"))["training"];
+  };
+  // Warm: round 3 continues round 2, which continued the seed round.
+  CHECK(simulate("warm")["resumed_from"] == dir.file("warm/lc/round-2"));
+  // Scratch: no round continues another, and none starts from pretrained weights.
+  CHECK(simulate("scratch")["resumed_from"] == "");
+  CHECK(fileText(dir.file("scratch/lc/round-3/config.toml")).find("pretrained = \"\"") !=
+        std::string::npos);
+  // Pretrained: pretrains once; every round starts afresh from those weights.
+  CHECK(simulate("pretrained")["resumed_from"] == "");
+  CHECK(std::ifstream(dir.file("pretrained/pretrained/pretrain.json")).good());
+  CHECK(fileText(dir.file("pretrained/lc/round-3/config.toml"))
+            .find("pretrained = \"" + dir.file("pretrained/pretrained") + "\"") !=
+        std::string::npos);
+
+  // Scratch cannot start from pretrained weights: refused before anything trains.
+  const auto r = run(simulateArgs(f, "lc", "2", {"--retrain", "scratch", "--pretrain"}));
+  CHECK(r.code == 1);
+  CHECK(r.err.find("--retrain scratch starts every round from random weights") !=
+        std::string::npos);
+  CHECK(run(simulateArgs(f, "lc", "2", {"--retrain", "cold"})).code == 1);
+}
+
 TEST_CASE("cli al-simulate refuses bad settings with exit 1") {
   TempDir dir;
   const Files f = makeFiles(dir, 10);
