@@ -62,7 +62,9 @@ void TrainingPanel::setProject(store::ProjectStore* project) {
   project_ = project;
   unattended_ = false;
   resumeFrom_.clear();
-  session_->setProjectPath(project ? QString::fromStdString(project->path()) : QString());
+  const QString path = project ? QString::fromStdString(project->path()) : QString();
+  session_->setProjectPath(path);
+  setup_->setProjectPath(path);
   runs_->setProject(project);
   dashboard_->clear();
   setup_->setState(TrainingSetup::State::Idle);

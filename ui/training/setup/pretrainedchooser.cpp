@@ -73,6 +73,7 @@ void PretrainedChooser::elideFolder() {
   const QString shown = QDir::toNativeSeparators(folder_);
   folderLabel_->setToolTip(shown);
   folderLabel_->setText(fontMetrics().elidedText(shown, Qt::ElideMiddle, qMax(120, width())));
+  summary_->setMinimumHeight(0);  // else heightForWidth() answers at least the old minimum
   summary_->setMinimumHeight(qMax(0, summary_->heightForWidth(qMax(120, width()))));
 }
 

@@ -2,11 +2,13 @@
 
 #include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
+#include "train/config/vectorsrecipe.h"
 #include "training/setup/configform.h"
 #include "training/setup/datacheckview.h"
 #include "training/setup/datasplitbox.h"
 #include "training/setup/devicechooser.h"
 #include "training/setup/pretrainedchooser.h"
+#include "training/setup/vectorschooser.h"
 
 #include <QDir>
 #include <QFile>
@@ -37,12 +39,13 @@ QGroupBox* group(const QString& title, QWidget* content, QWidget* parent) {
 
 TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* parent)
     : QWidget(parent),
-      form_(new ConfigForm({"model.pretrained", "data.dev_fraction", "data.dev_seed",
-                            "device.device", "device.threads", "device.processes"},
+      form_(new ConfigForm({"model.pretrained", "model.vectors", "data.dev_fraction",
+                            "data.dev_seed", "device.device", "device.threads", "device.processes"},
                            this)),
       devices_(new DeviceChooser(std::move(gpus), this)),
       split_(new DataSplitBox(this)),
       pretrained_(new PretrainedChooser(this)),
+      vectors_(new VectorsChooser(this)),
       checks_(new DataCheckView(this)),
       status_(new QLabel(this)),
       check_(new QPushButton(tr("Check Data"), this)),
@@ -52,6 +55,7 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   auto* right = new QWidget(this);
   auto* column = new QVBoxLayout(right);
   column->setContentsMargins(0, 0, 0, 0);
+  column->addWidget(group(tr("Word vectors"), vectors_, right));
   column->addWidget(group(tr("Device"), devices_, right));
   column->addWidget(group(tr("Dev set"), split_, right));
   column->addWidget(group(tr("Start from"), pretrained_, right));
@@ -99,6 +103,15 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   connect(form_, &ConfigForm::changed, this, &TrainingSetup::updateButtons);
   connect(devices_, &DeviceChooser::changed, this, &TrainingSetup::updateButtons);
   connect(pretrained_, &PretrainedChooser::changed, this, &TrainingSetup::updateButtons);
+  connect(vectors_, &VectorsChooser::changed, this, &TrainingSetup::updateButtons);
+  // A file chosen by hand brings the settings that won with vectors (those still at
+  // their defaults); a loaded config keeps its own.
+  connect(vectors_, &VectorsChooser::chosen, this, [this](const QString& file) {
+    train::TrainConfig c = config();
+    train::applyVectorsRecipe(c, QFile::encodeName(file).toStdString());
+    form_->setConfig(c);
+    updateButtons();
+  });
   connect(split_, &DataSplitBox::changed, this, [this] {
     if (state_ == State::Confirm) setState(State::Idle);  // the checks no longer apply
     updateButtons();
@@ -122,13 +135,18 @@ void TrainingSetup::setConfig(const train::TrainConfig& config) {
   devices_->setSettings(config.device);
   split_->setSettings(config.data);
   pretrained_->setFolder(QString::fromStdString(config.model.pretrained));
+  const QString vectors = QFile::decodeName(config.model.vectors.c_str());
+  if (vectors != vectors_->file()) vectors_->setFile(vectors);
 }
+
+void TrainingSetup::setProjectPath(const QString& path) { vectors_->setProjectPath(path); }
 
 train::TrainConfig TrainingSetup::config() const {
   train::TrainConfig c = form_->config();
   c.device = devices_->settings();
   c.data = split_->apply(c.data);
   c.model.pretrained = QFile::encodeName(pretrained_->folder()).toStdString();
+  c.model.vectors = QFile::encodeName(vectors_->file()).toStdString();
   return c;
 }
 
@@ -139,6 +157,8 @@ QString TrainingSetup::validationError() const {
   if (!form_->isValid()) return form_->errors().join(QLatin1Char('\n'));
   if (split_->fileButton()->isChecked() && devFile().isEmpty()) return tr("Choose a dev file.");
   if (!pretrained_->error().isEmpty()) return pretrained_->error();
+  if (!vectors_->error().isEmpty()) return vectors_->error();
+  if (vectors_->isReading()) return tr("Reading the word vectors…");
   try {
     train::validateConfig(config(), "settings");
   } catch (const std::exception& e) {

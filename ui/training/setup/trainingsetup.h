@@ -19,6 +19,7 @@ class DataCheckView;
 class DataSplitBox;
 class DeviceChooser;
 class PretrainedChooser;
+class VectorsChooser;
 
 // The page before training: the config form, the device, the data split and
 // the data checks, with Load/Save of the TOML config, Check Data and Train.
@@ -49,6 +50,9 @@ class TrainingSetup : public QWidget {
   DeviceChooser* devices() const { return devices_; }
   DataSplitBox* split() const { return split_; }
   PretrainedChooser* pretrained() const { return pretrained_; }
+  VectorsChooser* vectors() const { return vectors_; }
+  // Word vectors' coverage is measured over this project; empty: none.
+  void setProjectPath(const QString& path);
   DataCheckView* checks() const { return checks_; }
   QPushButton* trainButton() const { return train_; }
   QPushButton* anywayButton() const { return anyway_; }
@@ -75,6 +79,7 @@ class TrainingSetup : public QWidget {
   DeviceChooser* devices_;
   DataSplitBox* split_;
   PretrainedChooser* pretrained_;
+  VectorsChooser* vectors_;
   DataCheckView* checks_;
   QLabel* status_;
   QPushButton* check_;
