@@ -320,14 +320,29 @@ TEST_CASE("cli al-simulate runs the rare-label and spread-batch strategies like 
     CHECK(b["runs"][0]["curves"][s][1]["f"] == curves[s][1]["f"]);
 }
 
-TEST_CASE("cli al-simulate --pretrain starts the seed round from weights pretrained on the pool") {
-  TempDir dir;
+namespace {
+// WNUT-17 files and a config with short trainings and a 3-step pretraining.
+Files pretrainingFiles(const TempDir& dir) {
   const Files f = makeFiles(dir, 6);
   auto config = tinyConfig();
   config.training.maxSteps = 6;
   config.pretraining.maxSteps = 3;
   config.pretraining.batchWords = 300;
   std::ofstream(f.config) << spanforge::train::toToml(config);
+  return f;
+}
+
+std::string fileText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+}  // namespace
+
+TEST_CASE("cli al-simulate --pretrain starts the seed round from weights pretrained on the pool") {
+  TempDir dir;
+  const Files f = pretrainingFiles(dir);
   const auto r =
       run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--config",
            f.config, "--rounds", "2", "--seed-fraction", "0.2", "--step-fraction", "0.1",
@@ -340,32 +355,15 @@ TEST_CASE("cli al-simulate --pretrain starts the seed round from weights pretrai
   CHECK(j["pretrained"] == true);
   CHECK(std::ifstream(dir.file("m/pretrained/pretrain.json")).good());
   for (const char* package : {"m/round-1/config.toml", "m/full-data/config.toml"}) {
-    std::ifstream in(dir.file(package));
-    std::stringstream text;
-    text << in.rdbuf();
     INFO(package);
-    CHECK(text.str().find("pretrained = \"" + dir.file("m/pretrained") + "\"") !=
+    CHECK(fileText(dir.file(package)).find("pretrained = \"" + dir.file("m/pretrained") + "\"") !=
           std::string::npos);
   }
 }
 
-namespace {
-std::string fileText(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-}  // namespace
-
 TEST_CASE("cli al-simulate --retrain starts each round warm, from scratch or from pretraining") {
   TempDir dir;
-  const Files f = makeFiles(dir, 6);
-  auto config = tinyConfig();
-  config.training.maxSteps = 6;
-  config.pretraining.maxSteps = 3;
-  config.pretraining.batchWords = 300;
-  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const Files f = pretrainingFiles(dir);
   const auto simulate = [&](const std::string& retrain) {
     const std::string models = dir.file(retrain);
     auto r = run(simulateArgs(f, "lc", "3", {"--retrain", retrain, "--models-dir", models}));
