@@ -58,7 +58,7 @@ void click(QWidget* w) { QTest::mouseClick(w, Qt::LeftButton, {}, QPoint(6, w->h
 
 }  // namespace
 
-TEST_CASE("Word vectors: none by default; a chosen file shows its size, words and coverage") {
+TEST_CASE("Word vectors: none by default, then a chosen file with its size, words and coverage") {
   TempDir dir;
   TrainingSetup setup({});
   setup.resize(1100, 750);
