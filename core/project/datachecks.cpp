@@ -1,7 +1,6 @@
 #include "project/datachecks.h"
 
 #include "model/vectors.h"
-#include "model/vectorscoverage.h"
 #include "store/projectstore.h"
 #include "text/alignment.h"
 #include "text/utf8.h"
@@ -134,7 +133,7 @@ DataReport DataChecks::run() {
   finish(std::move(misaligned), "span(s) not aligned to token boundaries",
          "all spans align to tokens");
   finish(std::move(empty), "empty document(s)", "no empty documents");
-  if (vectors_ != nullptr) report.checks.push_back(vectorsCoverage());
+  if (vectors_ != nullptr) report.checks.push_back(vectorsCheck());
   return report;
 }
 
@@ -144,13 +143,17 @@ DataChecks& DataChecks::withVectors(const model::Vectors& vectors, std::string n
   return *this;
 }
 
-// Over every document, not only the accepted ones: the model reads them all.
-CheckResult DataChecks::vectorsCoverage() {
+model::VectorsCoverage::Result DataChecks::vectorsCoverage(store::ProjectStore& project,
+                                                           const model::Vectors& vectors) {
   model::VectorsCoverage counter;
-  project_.documents().forEach({}, [&](const store::StoredDocument& d) {
+  project.documents().forEach({}, [&](const store::StoredDocument& d) {
     for (const auto& t : d.doc.tokens) counter.add(t.text);
   });
-  const auto c = counter.measure(*vectors_, kMaxExamples);
+  return counter.measure(vectors, kMaxExamples);
+}
+
+CheckResult DataChecks::vectorsCheck() {
+  const auto c = vectorsCoverage(project_, *vectors_);
   CheckResult r{"vectors_coverage", Severity::Info, "", c.tokens - c.coveredTokens, {}};
   r.message = "word vectors " + vectorsName_ + " (" + std::to_string(vectors_->size()) +
               " words, " + std::to_string(vectors_->dim()) + " dimensions) cover " +

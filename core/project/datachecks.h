@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/vectorscoverage.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,8 +55,13 @@ class DataChecks {
   DataChecks& withVectors(const model::Vectors& vectors, std::string name);
   DataReport run();
 
+  // How much of every document's words (the model reads them all) the
+  // vectors cover, with the kMaxExamples most frequent words they lack.
+  static model::VectorsCoverage::Result vectorsCoverage(store::ProjectStore& project,
+                                                        const model::Vectors& vectors);
+
  private:
-  CheckResult vectorsCoverage();
+  CheckResult vectorsCheck();
 
   store::ProjectStore& project_;
   const model::Vectors* vectors_ = nullptr;

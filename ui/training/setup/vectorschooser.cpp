@@ -3,7 +3,7 @@
 #include "common/taskworker.h"
 #include "common/workerthread.h"
 #include "model/vectors.h"
-#include "model/vectorscoverage.h"
+#include "project/datachecks.h"
 #include "store/projectstore.h"
 
 #include <QDir>
@@ -106,11 +106,7 @@ void VectorsChooser::read() {
     reading->dim = vectors.dim();
     if (project.empty()) return {};
     const auto store = store::ProjectStore::open(project, store::ProjectStore::Access::ReadOnly);
-    model::VectorsCoverage counter;
-    store->documents().forEach({}, [&](const store::StoredDocument& d) {
-      for (const auto& t : d.doc.tokens) counter.add(t.text);
-    });
-    reading->coverage = counter.measure(vectors, 5);
+    reading->coverage = project::DataChecks::vectorsCoverage(*store, vectors);
     reading->measured = true;
     return {};
   };
