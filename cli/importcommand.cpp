@@ -68,6 +68,11 @@ int ImportCommand::run(Console& console) {
                 << "\n";
   }
   if (!report.committed) {
+    if (!report.missingLabels.empty()) {
+      console.err << "The project has no label";
+      for (const auto& l : report.missingLabels) console.err << " '" << text::printable(l) << "'";
+      console.err << ": add them with --add-labels.\n";
+    }
     console.err << "Import refused: " << report.errors.size()
                 << (report.errors.size() >= opts.maxErrors ? "+" : "")
                 << " invalid record(s); the project is unchanged. Fix the file or use "

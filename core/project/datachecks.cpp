@@ -122,8 +122,8 @@ DataReport DataChecks::run() {
   if (devTexts.empty()) {
     overlap.severity = Severity::Info;
     overlap.message =
-        "no documents marked as dev (import with --split dev); training will "
-        "hold out a seeded dev split of the accepted documents";
+        "no documents marked as dev; training will hold out a seeded dev split of the "
+        "accepted documents (to choose the dev set, import it with the split dev)";
     report.checks.push_back(std::move(overlap));
   } else {
     finish(std::move(overlap), "dev text(s) also in train", "no texts in both train and dev");

@@ -3,6 +3,7 @@
 #include "io/recordreader.h"
 #include "project/recordchecker.h"
 #include "project/recordstorer.h"
+#include "project/unknownlabelerror.h"
 #include "store/projectstore.h"
 
 #include <filesystem>
@@ -22,6 +23,11 @@ int64_t fileSize(const std::string& path) {
 size_t footprint(const text::Document& d) {
   return sizeof(d) + d.text.size() + d.metaJson.size() + d.tokens.size() * 64 +
          d.spans.size() * 64 + d.predictions.size() * 128;
+}
+
+void noteMissingLabel(const io::InputError& e, ImportReport& report) {
+  if (const auto* unknown = dynamic_cast<const UnknownLabelError*>(&e))
+    report.missingLabels.insert(unknown->labels().begin(), unknown->labels().end());
 }
 
 }  // namespace
@@ -73,6 +79,7 @@ ImportReport Importer::run(const std::vector<std::string>& files, const ImportOp
           staged.clear();
         }
       } catch (const io::InputError& e) {
+        noteMissingLabel(e, report);
         if (report.errors.size() < options.maxErrors) report.errors.push_back(e);
         if (options.skipInvalid) {
           ++report.skipped;
@@ -106,6 +113,7 @@ ImportReport Importer::run(const std::vector<std::string>& files, const ImportOp
       storer.store(doc, files[f], line);
     } catch (const io::InputError& e) {  // refused by the store after all
       storer.forgetPending();
+      noteMissingLabel(e, report);
       if (report.errors.size() < options.maxErrors) report.errors.push_back(e);
       if (!options.skipInvalid) return false;
       ++report.skipped;

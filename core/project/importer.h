@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,8 @@ struct ImportReport {
   int64_t skipped = 0;     // invalid records left out under skipInvalid
   std::vector<std::string> labelsAdded;
   std::vector<io::InputError> errors;
+  // Labels records used that the project lacks (refused without addLabels).
+  std::set<std::string> missingLabels;
   bool committed = false;  // false: the project is unchanged
   bool cancelled = false;
 };

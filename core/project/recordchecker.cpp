@@ -24,10 +24,19 @@ void RecordChecker::prepare(text::Document& doc) const {
 }
 
 void RecordChecker::check(const text::Document& doc, const std::string& file, int64_t line) const {
+  if (!allowNewLabels_) {  // every label of the record the project lacks, the first named
+    std::set<std::string> missing;
+    size_t first = doc.spans.size();
+    for (size_t i = 0; i < doc.spans.size(); ++i)
+      if (!known_.count(doc.spans[i].label) && missing.insert(doc.spans[i].label).second &&
+          first == doc.spans.size())
+        first = i;
+    if (!missing.empty())
+      throw unknownLabel(first, doc.spans[first].label, missing, known_, file, line);
+  }
   for (size_t i = 0; i < doc.spans.size(); ++i) {
     const std::string& label = doc.spans[i].label;
     if (known_.count(label)) continue;
-    if (!allowNewLabels_) throw unknownLabel(label, known_, file, line, i);
     // A label this record would create must be one the store accepts.
     if (auto problem = store::LabelName::problem(label)) {
       throw io::InputError(file, line, "spans[" + std::to_string(i) + "].label", *problem);
@@ -45,9 +54,10 @@ void RecordChecker::check(const text::Document& doc, const std::string& file, in
   }
 }
 
-io::InputError RecordChecker::unknownLabel(const std::string& name,
-                                           const std::set<std::string>& known,
-                                           const std::string& file, int64_t line, size_t span) {
+UnknownLabelError RecordChecker::unknownLabel(size_t span, const std::string& name,
+                                              const std::set<std::string>& missing,
+                                              const std::set<std::string>& known,
+                                              const std::string& file, int64_t line) {
   // A project may have thousands of labels: name the first few.
   constexpr size_t kListed = 20;
   std::string names;
@@ -59,9 +69,10 @@ io::InputError RecordChecker::unknownLabel(const std::string& name,
     }
     names += (names.empty() ? "" : ", ") + store::LabelName::shown(n);
   }
-  return io::InputError(file, line, "spans[" + std::to_string(span) + "].label",
-                        "unknown label '" + store::LabelName::shown(name) + "' (project labels: " +
-                            (names.empty() ? "none" : names) + "; use --add-labels to create it)");
+  // How to add it differs between the CLI and the app: each front end says so.
+  return UnknownLabelError(missing, file, line, "spans[" + std::to_string(span) + "].label",
+                           "unknown label '" + store::LabelName::shown(name) +
+                               "' (project labels: " + (names.empty() ? "none" : names) + ")");
 }
 
 }  // namespace spanforge::project

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "project/importer.h"
+#include "project/unknownlabelerror.h"
 #include "text/tokenizer.h"
 
 #include <cstdint>
@@ -22,8 +23,12 @@ class RecordChecker {
   // Throws InputError naming file, line and field for what the store would refuse.
   void check(const text::Document& doc, const std::string& file, int64_t line) const;
 
-  static io::InputError unknownLabel(const std::string& name, const std::set<std::string>& known,
-                                     const std::string& file, int64_t line, size_t span);
+  // Refuses span `span`'s label `name`; `missing`: every label of the record
+  // the project lacks.
+  static UnknownLabelError unknownLabel(size_t span, const std::string& name,
+                                        const std::set<std::string>& missing,
+                                        const std::set<std::string>& known, const std::string& file,
+                                        int64_t line);
 
  private:
   const ImportOptions& options_;

@@ -38,7 +38,7 @@ void RecordStorer::forgetPending() {
 void RecordStorer::ensureLabel(const std::string& name, const std::string& file, int64_t line,
                                size_t i) {
   if (known_.count(name)) return;
-  if (!allowNewLabels_) throw RecordChecker::unknownLabel(name, known_, file, line, i);
+  if (!allowNewLabels_) throw RecordChecker::unknownLabel(i, name, {name}, known_, file, line);
   try {
     project_.labels().add(name);
   } catch (const store::StorageError&) {

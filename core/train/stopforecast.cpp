@@ -17,9 +17,18 @@ StopForecast StopForecast::of(const TrainingSettings& s, int64_t step, int64_t b
     f.step = s.maxSteps;
     f.byPatience = false;
   }
-  if (f.step >= 0 && step > 0)
-    f.seconds = elapsedSeconds / static_cast<double>(step) *
-                static_cast<double>(std::max<int64_t>(0, f.step - step));
+  if (step <= 0 || elapsedSeconds <= 0.0) return f;  // no pace yet
+  const double perStep = elapsedSeconds / static_cast<double>(step);
+  if (f.step >= 0) f.seconds = perStep * static_cast<double>(std::max<int64_t>(0, f.step - step));
+  if (s.maxMinutes > 0) {
+    const double left = std::max(0.0, s.maxMinutes * 60.0 - elapsedSeconds);
+    if (f.step < 0 || left < f.seconds) {
+      f.seconds = left;
+      f.step = step + static_cast<int64_t>(left / perStep);
+      f.byTime = true;
+      f.byPatience = false;
+    }
+  }
   return f;
 }
 

@@ -122,6 +122,7 @@ TEST_CASE("unknown labels are refused unless --add-labels") {
   auto r = cli({"import", proj, f});
   CHECK(r.code == 1);
   CHECK(r.err.find("unknown label 'ORG'") != std::string::npos);
+  CHECK(r.err.find("add them with --add-labels") != std::string::npos);  // the fix that works
   r = cli({"import", proj, f, "--add-labels"});
   CHECK(r.code == 0);
   CHECK(r.err.find("New labels: ORG") != std::string::npos);

@@ -8,6 +8,7 @@
 #include "catchapi.h"
 
 #include <fstream>
+#include <set>
 
 using spanforge::project::Importer;
 using spanforge::project::ImportOptions;
@@ -80,4 +81,32 @@ TEST_CASE("the storer refuses a bad label even without the checker, naming the l
     CHECK_THAT(e.what(), ContainsSubstring("\"B\\nOB\""));
   }
   CHECK(project->labels().all().size() == 1);
+}
+
+TEST_CASE("An import refused for labels the project lacks names them in its report") {
+  TempDir dir;
+  auto project = ProjectStore::create(dir.file("p.sfproj"));
+  project->labels().add("PER", "#e6194b", "1");
+  const std::string data =
+      write(dir, "d.jsonl",
+            R"({"text":"Acme in Oslo","spans":[{"start":0,"end":4,"label":"ORG"},)"
+            R"({"start":8,"end":12,"label":"LOC"}]})"
+            "\n"
+            R"({"text":"Bob","spans":[{"start":0,"end":3,"label":"PER"}]})"
+            "\n");
+  const auto refused = Importer(*project).run({data}, ImportOptions{});
+  CHECK_FALSE(refused.committed);
+  CHECK(refused.missingLabels == std::set<std::string>{"LOC", "ORG"});
+  REQUIRE_FALSE(refused.errors.empty());
+  // The message names the label and the project's labels, in no front end's syntax.
+  const std::string message = refused.errors.front().what();
+  CHECK(message.find("unknown label 'ORG'") != std::string::npos);
+  CHECK(message.find("--") == std::string::npos);
+
+  ImportOptions add;
+  add.addLabels = true;
+  const auto imported = Importer(*project).run({data}, add);
+  CHECK(imported.committed);
+  CHECK(imported.missingLabels.empty());
+  CHECK(imported.imported == 2);
 }
