@@ -1,5 +1,6 @@
 #include "documents/documentbrowser.h"
 
+#include "active/strategy.h"
 #include "common/docstatusstyle.h"
 #include "documents/documentdelegate.h"
 #include "documents/documentlistmodel.h"
@@ -54,9 +55,13 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
           .arg(QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText)));
   statusCombo_->setToolTip(tr("Show documents with this status"));
   labelCombo_->setToolTip(tr("Show documents with at least one span of this label"));
-  statusCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  // Sized by a few characters, not by their longest entry (their lists show
+  // it all), so that the list keeps its width when a ranking or a large count
+  // appears and the editor keeps its room.
+  statusCombo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  statusCombo_->setMinimumContentsLength(4);
   labelCombo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  labelCombo_->setMinimumContentsLength(8);
+  labelCombo_->setMinimumContentsLength(4);
 
   list_->setModel(model_);
   list_->setItemDelegate(new DocumentDelegate(list_));
@@ -71,7 +76,8 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
   orderCombo_->setToolTip(
       tr("List the documents in document order, or most informative first "
          "(the ranking of the current model)"));
-  orderCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  orderCombo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  orderCombo_->setMinimumContentsLength(12);
   orderCombo_->hide();  // until the current model has ranked the pool
 
   auto* filters = new QHBoxLayout;
@@ -259,7 +265,17 @@ void DocumentBrowser::setRanking(store::RankingRepository* rankings, int64_t mod
     const QSignalBlocker block(orderCombo_);
     orderCombo_->clear();
     orderCombo_->addItem(tr("Document order"));
-    if (rankings) orderCombo_->addItem(tr("Most informative first (%1)").arg(strategy));
+    if (rankings) {
+      // Named as people read it ("least confidence"), not by its CLI id ("lc").
+      QString name = strategy, description;
+      if (const auto s = active::parseStrategy(strategy.toStdString())) {
+        name = QString::fromUtf8(active::strategyInfo(*s).name);
+        description = QString::fromUtf8(active::strategyInfo(*s).description);
+      }
+      orderCombo_->addItem(tr("Most informative first (%1)").arg(name));
+      orderCombo_->setItemData(
+          1, tr("Ranked by the current model with %1: %2").arg(name, description), Qt::ToolTipRole);
+    }
     orderCombo_->setCurrentIndex(rankings && wasRanked ? 1 : 0);
   }
   orderCombo_->setVisible(rankings != nullptr);

@@ -43,7 +43,8 @@ EditorPane::EditorPane(QWidget* parent)
   QFont small = keysHint_->font();
   small.setPointSizeF(small.pointSizeF() * 0.9);
   keysHint_->setFont(small);
-  // Long lines are clipped rather than widening the window.
+  // Long lines wrap rather than widening the window (or being cut off).
+  keysHint_->setWordWrap(true);
   keysHint_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   header_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   QStringList hints;

@@ -21,8 +21,6 @@ QKeySequence EditorShortcuts::help() { return QKeySequence(Qt::Key_F1); }
 QKeySequence EditorShortcuts::acceptAllSuggestions() { return QKeySequence(Qt::ALT | Qt::Key_A); }
 QKeySequence EditorShortcuts::predictDocument() { return QKeySequence(Qt::ALT | Qt::Key_P); }
 QKeySequence EditorShortcuts::nextInformative() { return QKeySequence(Qt::ALT | Qt::Key_N); }
-QKeySequence EditorShortcuts::reviewQueue() { return QKeySequence(Qt::CTRL | Qt::Key_3); }
-QKeySequence EditorShortcuts::evaluation() { return QKeySequence(Qt::CTRL | Qt::Key_4); }
 
 QVector<KeyGroup> EditorShortcuts::groups() {
   const QString undo = native(QKeySequence::Undo);

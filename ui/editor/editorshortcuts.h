@@ -34,8 +34,6 @@ class EditorShortcuts {
   static QKeySequence acceptAllSuggestions();  // Alt+A
   static QKeySequence predictDocument();       // Alt+P: suggestions for the open document
   static QKeySequence nextInformative();       // Alt+N: next most informative document
-  static QKeySequence reviewQueue();           // Ctrl+3
-  static QKeySequence evaluation();            // Ctrl+4
 
   static QVector<KeyGroup> groups();
 };

@@ -101,8 +101,15 @@ void HelpOverlay::paintEvent(QPaintEvent*) {
   }
   const qreal headline = row * 2;
   QRectF card(0, 0, cardWidth, colHeight + headline + 2 * pad);
-  card.moveCenter(QRectF(rect()).center());
-  card.moveTop(std::max<qreal>(8, card.top()));
+  // Too big for the window (a short one, many labels): the whole card is
+  // drawn smaller, never cut off.
+  const qreal scale =
+      std::min({qreal(1), (height() - 16) / card.height(), (width() - 16) / card.width()});
+  p.scale(scale, scale);
+  const QRectF area(0, 0, width() / scale, height() / scale);
+  card.moveCenter(area.center());
+  card.moveTop(std::max<qreal>(8 / scale, card.top()));
+  shownCard_ = QRectF(card.topLeft() * scale, card.size() * scale);
 
   p.setPen(QPen(pal.color(QPalette::Mid), 1));
   p.setBrush(pal.color(QPalette::Base));

@@ -22,6 +22,8 @@ class HelpOverlay : public QWidget {
   void toggle();
   void open();
   void close();
+  // Where the last paint put the card, in this widget's coordinates.
+  QRectF shownCard() const { return shownCard_; }
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -32,6 +34,7 @@ class HelpOverlay : public QWidget {
  private:
   std::vector<store::Label> labels_;
   QPointer<QWidget> returnFocus_;
+  QRectF shownCard_;
 };
 
 }  // namespace spanforge::ui

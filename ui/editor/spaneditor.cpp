@@ -5,6 +5,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
+#include <QStyle>
 
 #include <algorithm>
 #include <cmath>
@@ -32,7 +33,15 @@ SpanEditor::SpanEditor(QWidget* parent)
 SpanEditor::~SpanEditor() = default;
 
 QSize SpanEditor::sizeHint() const { return QSize(640, 400); }
-QSize SpanEditor::minimumSizeHint() const { return QSize(200, 120); }
+// 60 characters of text per line at least: below that a sentence breaks
+// into a word or two per line and spans are hard to read.
+QSize SpanEditor::minimumSizeHint() const {
+  const int text = kMinColumns * fontMetrics().averageCharWidth();
+  const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+  return QSize(text + static_cast<int>(2 * kMargin) + scrollBar + 2 * frameWidth(), 120);
+}
+
+int SpanEditor::textWidth() const { return viewport()->width() - static_cast<int>(2 * kMargin); }
 
 QFont SpanEditor::tagFont() const {
   QFont f = font();

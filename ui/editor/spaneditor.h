@@ -43,6 +43,8 @@ class SpanEditor : public QAbstractScrollArea {
  public:
   static constexpr qreal kMargin = DocumentLayout::kMargin;
   static constexpr qreal kSpanPadX = SpanPainter::kPadX;
+  // The narrowest text the editor allows, in average characters.
+  static constexpr int kMinColumns = 60;
 
   explicit SpanEditor(QWidget* parent = nullptr);
   ~SpanEditor() override;
@@ -92,6 +94,8 @@ class SpanEditor : public QAbstractScrollArea {
 
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override;
+  // The width the text wraps at (the viewport less the margins).
+  int textWidth() const;
 
  public slots:
   // Labels the selection, or relabels the selected span.

@@ -92,6 +92,15 @@ ImportDialog::ImportDialog(const QString& projectPath, QWidget* parent)
   importButton_ = buttons_->addButton(tr("Import"), QDialogButtonBox::AcceptRole);
   importButton_->setDefault(true);
   connect(importButton_, &QPushButton::clicked, this, &ImportDialog::start);
+  // Offered when the files use labels the project lacks: the fix that works.
+  addMissing_ =
+      buttons_->addButton(tr("Add the Missing Labels and Import"), QDialogButtonBox::ActionRole);
+  addMissing_->hide();
+  connect(addMissing_, &QPushButton::clicked, this, [this] {
+    addLabels_->setChecked(true);
+    addMissing_->hide();
+    start();
+  });
   connect(buttons_, &QDialogButtonBox::rejected, this, &ImportDialog::reject);
 
   auto* layout = new QVBoxLayout(this);
@@ -225,9 +234,23 @@ void ImportDialog::onFinished(const ImportOutcome& result) {
     state_->setText(r.cancelled ? tr("Cancelled. The project is unchanged.")
                                 : tr("Refused: %n problem(s) found. The project is unchanged.",
                                      nullptr, static_cast<int>(r.errors.size())));
+    if (!r.missingLabels.empty()) {
+      QStringList names;
+      for (const auto& l : r.missingLabels) names << QString::fromStdString(l);
+      state_->setText(tr("Refused: the files use %n label(s) the project does not have (%1). "
+                         "“Add the Missing Labels and Import” creates them. The project is "
+                         "unchanged.",
+                         nullptr, static_cast<int>(names.size()))
+                          .arg(names.join(QStringLiteral(", "))));
+      addMissing_->setVisible(!r.cancelled);
+    }
     if (!r.errors.empty())
-      showErrors(tr("Nothing was imported: the files below have problems. Fix them, or tick "
-                    "“Import the valid records” to leave those records out."),
+      showErrors(r.missingLabels.empty()
+                     ? tr("Nothing was imported: the files below have problems. Fix them, or "
+                          "tick “Import the valid records” to leave those records out.")
+                     : tr("Nothing was imported: the files use labels the project does not "
+                          "have. Close this list and choose “Add the Missing Labels and "
+                          "Import”, or add them with Labels > Manage Labels."),
                  r.errors);
   } else {
     QString text =

@@ -72,6 +72,7 @@ class ImportDialog : public QDialog {
   QLabel* state_;
   QDialogButtonBox* buttons_;
   QPushButton* importButton_;
+  QPushButton* addMissing_ = nullptr;
   QPointer<InputErrorsDialog> errors_;
 
   ImportWorker* worker_;  // owned by thread_

@@ -1,5 +1,7 @@
 #include "modelloop/autoacceptdialog.h"
 
+#include "train/eval/proportioninterval.h"
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -65,16 +67,35 @@ void AutoAcceptDialog::updateExpected() {
     return;
   }
   const auto p = train::SpanCalibration::precisionAtOrAbove(dev_, score_->value());
-  expected_->setText(
-      p.spans == 0
-          ? tr("No span on the dev documents was scored %1 or more: nothing to go by.")
-                .arg(score_->value(), 0, 'f', 2)
-          : tr("Expected precision <b>%1%</b>: on the dev documents %2 of the %3 spans scored "
-               "%4 or more were right.")
-                .arg(100.0 * p.precision, 0, 'f', 1)
-                .arg(static_cast<qlonglong>(p.precision * static_cast<double>(p.spans) + 0.5))
-                .arg(p.spans)
-                .arg(score_->value(), 0, 'f', 2));
+  const QString score = QString::number(score_->value(), 'f', 2);
+  if (p.spans == 0) {
+    expected_->setText(
+        tr("No span on the dev documents was scored %1 or more: nothing to go by.").arg(score));
+    return;
+  }
+  // The count it rests on and a 95% interval, never a bare percentage.
+  const auto right = static_cast<int64_t>(p.precision * static_cast<double>(p.spans) + 0.5);
+  const auto interval = train::ProportionInterval::wilson(right, p.spans);
+  const QString measured = tr("On the dev documents %1 of the %2 spans scored %3 or more were "
+                              "right (%4%; 95% interval %5–%6%).")
+                               .arg(right)
+                               .arg(p.spans)
+                               .arg(score)
+                               .arg(100.0 * p.precision, 0, 'f', 1)
+                               .arg(100.0 * interval.low, 0, 'f', 0)
+                               .arg(100.0 * interval.high, 0, 'f', 0);
+  if (p.spans < kMinSpans)
+    expected_->setText(tr("<span style=\"color:#b71c1c\"><b>Too few spans to tell:</b> %1 "
+                          "Precision could be as low as %2%. Evaluate on more dev documents "
+                          "(at least %3 spans at this score) before trusting it.</span>")
+                           .arg(measured.toHtmlEscaped())
+                           .arg(100.0 * interval.low, 0, 'f', 0)
+                           .arg(kMinSpans));
+  else
+    expected_->setText(tr("Expected precision <b>%1% (at least %2%)</b>. %3")
+                           .arg(100.0 * p.precision, 0, 'f', 1)
+                           .arg(100.0 * interval.low, 0, 'f', 0)
+                           .arg(measured.toHtmlEscaped()));
 }
 
 }  // namespace spanforge::ui

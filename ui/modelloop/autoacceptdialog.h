@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -22,6 +23,8 @@ class AutoAcceptDialog : public QDialog {
 
  public:
   static constexpr double kDefaultThreshold = 0.95;
+  // Below this many dev spans at the threshold the dialog warns: too few to tell.
+  static constexpr int64_t kMinSpans = 30;
 
   // `threshold`: the current setting (nullopt = off). `dev`: the last
   // evaluation's predicted spans; empty before one.

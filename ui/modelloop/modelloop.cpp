@@ -17,7 +17,6 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
 
@@ -29,27 +28,18 @@ ModelLoop::ModelLoop(QMainWindow* window, SpanEditor* editor, DocumentBrowser* b
       browser_(browser),
       suggestions_(new SuggestionController(editor, this)),
       ranking_(new RankingController(this)),
+      // Parents until the window puts them into their workspaces.
       review_(new ReviewQueueView(window)),
       evaluation_(new EvaluationView(window)),
       window_(window) {
   createActions();
-  createDocks(window);
-  QAction* review = reviewDock_->toggleViewAction();
-  review->setText(tr("&Review Queue"));
-  review->setShortcut(EditorShortcuts::reviewQueue());
-  QAction* evaluation = evaluationDock_->toggleViewAction();
-  evaluation->setText(tr("&Evaluation"));
-  evaluation->setShortcut(EditorShortcuts::evaluation());
-  toolBar_ = new ModelToolBar({predict_, acceptAll_, rank_, cancelRank_, next_, review, evaluation},
-                              window);
+  toolBar_ = new ModelToolBar({predict_, acceptAll_, rank_, cancelRank_, next_}, window);
   window->addToolBar(Qt::TopToolBarArea, toolBar_);
 
   menu_ = new QMenu(tr("&Model"), window);
   menu_->addActions({predict_, acceptAll_, autoAccept_});
   menu_->addSeparator();
   menu_->addActions({rank_, cancelRank_, next_});
-  menu_->addSeparator();
-  menu_->addActions({review, evaluation});
   menu_->addSeparator();
   menu_->addAction(serve_);
 
@@ -90,9 +80,6 @@ ModelLoop::ModelLoop(QMainWindow* window, SpanEditor* editor, DocumentBrowser* b
   });
   connect(toolBar_->nearDuplicates(), &QCheckBox::toggled, ranking_,
           &RankingController::setSkipNearDuplicates);
-  connect(reviewDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-    if (visible) review_->reload();
-  });
   updateActions();
 }
 
@@ -155,20 +142,6 @@ void ModelLoop::showAutoAcceptDialog() {
   emit message(threshold ? tr("Suggestions scored %1 or more are now accepted as they appear.")
                                .arg(*threshold, 0, 'f', 2)
                          : tr("Suggestions are no longer accepted automatically."));
-}
-
-void ModelLoop::createDocks(QMainWindow* window) {
-  reviewDock_ = new QDockWidget(tr("Review Queue"), window);
-  reviewDock_->setObjectName(QStringLiteral("reviewQueueDock"));  // for saveState
-  reviewDock_->setWidget(review_);
-  evaluationDock_ = new QDockWidget(tr("Evaluation"), window);
-  evaluationDock_->setObjectName(QStringLiteral("evaluationDock"));
-  evaluationDock_->setWidget(evaluation_);
-  window->addDockWidget(Qt::BottomDockWidgetArea, reviewDock_);
-  window->addDockWidget(Qt::BottomDockWidgetArea, evaluationDock_);
-  window->tabifyDockWidget(reviewDock_, evaluationDock_);
-  reviewDock_->hide();
-  evaluationDock_->hide();
 }
 
 void ModelLoop::setSession(AnnotationSession* session) {

@@ -8,7 +8,6 @@
 #include <cstdint>
 
 class QAction;
-class QDockWidget;
 class QMainWindow;
 class QMenu;
 
@@ -48,8 +47,6 @@ class ModelLoop : public QObject {
   RankingController* ranking() const { return ranking_; }
   ReviewQueueView* reviewQueue() const { return review_; }
   EvaluationView* evaluation() const { return evaluation_; }
-  QDockWidget* reviewDock() const { return reviewDock_; }
-  QDockWidget* evaluationDock() const { return evaluationDock_; }
   QAction* nextAction() const { return next_; }
   QAction* acceptAllAction() const { return acceptAll_; }
   QAction* rankAction() const { return rank_; }
@@ -74,7 +71,6 @@ class ModelLoop : public QObject {
 
  private:
   void createActions();
-  void createDocks(QMainWindow* window);
   void updateActions();
   void updateRanking();
   // Opens a document and selects a span of it (a suggestion when it is one).
@@ -87,8 +83,6 @@ class ModelLoop : public QObject {
   RankingController* ranking_;
   ReviewQueueView* review_;
   EvaluationView* evaluation_;
-  QDockWidget* reviewDock_ = nullptr;
-  QDockWidget* evaluationDock_ = nullptr;
   QMenu* menu_ = nullptr;
   ModelToolBar* toolBar_ = nullptr;
   QAction* predict_ = nullptr;

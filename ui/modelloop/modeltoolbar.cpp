@@ -46,9 +46,6 @@ ModelToolBar::ModelToolBar(const ModelActions& actions, QWidget* parent)
   progressAction_ = addWidget(progress_);
   addAction(actions.cancelRank);
   addAction(actions.next);
-  addSeparator();
-  addAction(actions.review);
-  addAction(actions.evaluate);
   setModelName({});
   setRanking(false);
 }

@@ -17,13 +17,11 @@ struct ModelActions {
   QAction* rank = nullptr;       // rank the unlabelled pool
   QAction* cancelRank = nullptr;
   QAction* next = nullptr;  // next most informative document
-  QAction* review = nullptr;
-  QAction* evaluate = nullptr;
 };
 
 // The "Model" toolbar: which model suggests, the suggestion actions, the
 // pool ranking (strategy, near-duplicate skipping, Rank Pool with progress
-// and Cancel, Next Most Informative) and the review and evaluation views.
+// and Cancel, Next Most Informative).
 class ModelToolBar : public QToolBar {
   Q_OBJECT
 

@@ -81,9 +81,11 @@ int64_t RankingController::next(int64_t afterDocument) {
       return 0;
     }
     lastFed_ = next->document.id;
-    emit message(tr("Rank %1 of the %2 ranking, score %3.")
+    // The strategy's name and what it puts first, not its CLI id ("lc").
+    const active::StrategyInfo& info = active::strategyInfo(strategy_);
+    emit message(tr("Rank %1 by %2 (%3), score %4.")
                      .arg(next->rank)
-                     .arg(QString::fromLatin1(active::toString(strategy_)))
+                     .arg(QString::fromUtf8(info.name), QString::fromUtf8(info.description))
                      .arg(next->score, 0, 'f', 3));
     return next->document.id;
   } catch (const std::exception& e) {

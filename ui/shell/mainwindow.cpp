@@ -1,5 +1,6 @@
 #include "shell/mainwindow.h"
 
+#include "common/savedirectory.h"
 #include "documents/documentbrowser.h"
 #include "documents/documentlistmodel.h"
 #include "editor/editorpane.h"
@@ -9,22 +10,27 @@
 #include "interchange/exportdialog.h"
 #include "interchange/importdialog.h"
 #include "modelloop/autoretrainer.h"
+#include "modelloop/evaluation/evaluationview.h"
 #include "modelloop/modelloop.h"
+#include "modelloop/modeltoolbar.h"
 #include "modelloop/modeltrust.h"
+#include "modelloop/review/reviewqueueview.h"
 #include "project/demoproject.h"
 #include "session/annotationsession.h"
 #include "shell/labelmanagerdialog.h"
+#include "shell/splitworkspace.h"
 #include "shell/statusbarcounts.h"
-#include "shell/trainingdock.h"
+#include "shell/trainmenu.h"
+#include "shell/workspacestack.h"
 #include "store/projectstore.h"
 #include "train/device/cudadevices.h"
+#include "training/runs/runhistory.h"
 #include "training/trainingpanel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
-#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -47,7 +53,7 @@ namespace spanforge::ui {
 
 namespace {
 const char* const kGeometryKey = "mainWindow/geometry";
-const char* const kStateKey = "mainWindow/state";
+const char* const kWorkspaceKey = "mainWindow/workspace";
 const char* const kLastDirKey = "mainWindow/lastDirectory";
 const char* const kFileFilter = QT_TRANSLATE_NOOP("MainWindow", "Spanforge projects (*.spanforge)");
 constexpr int kMessageMs = 6000;
@@ -59,23 +65,18 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
     : QMainWindow(parent),
       settings_(settings),
       recent_(settings),
+      lastDocuments_(settings),
       trust_(std::make_unique<ModelTrust>(settings, this)),
       undoGroup_(new QUndoGroup(this)),
       browser_(new DocumentBrowser(this)),
-      browserDock_(new QDockWidget(tr("Documents"), this)),
       trainingPanel_(new TrainingPanel(train::CudaDevices::list(), this)),
-      trainingDock_(new TrainingDock(trainingPanel_, this)),
+      trainMenu_(new TrainMenu(trainingPanel_, this)),
       pane_(new EditorPane(this)),
-      counts_(new StatusBarCounts(this)) {
-  setCentralWidget(pane_);
-  browserDock_->setObjectName(QStringLiteral("documentsDock"));  // for saveState
-  browserDock_->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
-  browserDock_->setWidget(browser_);
-  addDockWidget(Qt::LeftDockWidgetArea, browserDock_);
-  resizeDocks({browserDock_}, {380}, Qt::Horizontal);
+      counts_(new StatusBarCounts(this)),
+      workspaces_(new WorkspaceStack(this)) {
   connect(trainingPanel_, &TrainingPanel::message, this,
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
-  connect(trainingDock_, &TrainingDock::message, this,
+  connect(trainMenu_, &TrainMenu::message, this,
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
   // Messages on the left, the counts always visible on the right.
   statusBar()->addPermanentWidget(counts_);
@@ -90,6 +91,7 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
   connect(autoRetrainer_, &AutoRetrainer::message, this,
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
 
+  createWorkspaces();
   createMenus();
   connect(browser_, &DocumentBrowser::documentActivated, this, &MainWindow::showDocument);
   // A click (or Enter) on a row hands the keyboard to the editor, so label
@@ -108,7 +110,9 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
 
   resize(1200, 780);
   savedGeometry_ = restoreGeometry(settings_.value(kGeometryKey).toByteArray());
-  restoreState(settings_.value(kStateKey).toByteArray());
+  const int last = settings_.value(kWorkspaceKey, 0).toInt();
+  if (last >= 0 && last <= static_cast<int>(Workspace::Runs))
+    setWorkspace(static_cast<Workspace>(last));
   setProject(nullptr);
 }
 
@@ -124,6 +128,50 @@ MainWindow::~MainWindow() {
 
 SpanEditor* MainWindow::editor() const { return pane_->editor(); }
 LabelLegend* MainWindow::labelLegend() const { return pane_->legend(); }
+
+void MainWindow::createWorkspaces() {
+  setCentralWidget(workspaces_);
+  annotate_ = new SplitWorkspace(browser_, 300, 3, workspaces_);
+  annotate_->takeEditor(pane_);
+  review_ = new SplitWorkspace(modelLoop_->reviewQueue(), 560, 2, workspaces_);
+  workspaces_->addWorkspace(Workspace::Annotate, tr("&Annotate"),
+                            tr("The documents and the editor: label spans, accept suggestions"),
+                            annotate_);
+  workspaces_->addWorkspace(Workspace::Train, tr("&Train"),
+                            tr("Set up a training run and watch it learn"), trainingPanel_);
+  workspaces_->addWorkspace(Workspace::Review, tr("&Review"),
+                            tr("The model's predictions across the project, least sure first, "
+                               "beside the editor"),
+                            review_);
+  workspaces_->addWorkspace(Workspace::Evaluate, tr("&Evaluate"),
+                            tr("The current model scored on the dev documents"),
+                            modelLoop_->evaluation());
+  workspaces_->addWorkspace(Workspace::Runs, tr("R&uns"),
+                            tr("Every training run: compare, export, use its model"),
+                            trainingPanel_->runs());
+  connect(workspaces_, &WorkspaceStack::aboutToShow, this, [this](Workspace w) {
+    // One editor serves the workspaces that label.
+    if (w == Workspace::Annotate) annotate_->takeEditor(pane_);
+    if (w == Workspace::Review) review_->takeEditor(pane_);
+    // The model toolbar acts on the open document and the pool.
+    modelLoop_->toolBar()->setVisible(w == Workspace::Annotate || w == Workspace::Review);
+  });
+  connect(workspaces_, &WorkspaceStack::currentChanged, this, [this](Workspace w) {
+    if (w == Workspace::Review) modelLoop_->reviewQueue()->reload();
+  });
+  connect(trainMenu_, &TrainMenu::workspaceRequested, workspaces_, &WorkspaceStack::setCurrent);
+  connect(trainingPanel_, &TrainingPanel::dashboardRequested, this,
+          [this] { workspaces_->setCurrent(Workspace::Train); });
+  // An export started from the Model menu ends where Runs may be out of sight.
+  connect(trainingPanel_->runs(), &RunHistory::exportFinished, this, [this](const QString& error) {
+    statusBar()->showMessage(error.isEmpty() ? trainingPanel_->runs()->messageText() : error,
+                             kMessageMs);
+  });
+}
+
+void MainWindow::setWorkspace(Workspace workspace) { workspaces_->setCurrent(workspace); }
+
+Workspace MainWindow::workspace() const { return workspaces_->current(); }
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -165,16 +213,13 @@ void MainWindow::createMenus() {
   projectActions_ << labels->addAction(tr("&Manage Labels…"), this, &MainWindow::labelManager);
   projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
 
-  projectActions_ << trainingDock_->fillMenu(menuBar()->addMenu(tr("&Train")), autoRetrainer_);
+  projectActions_ << trainMenu_->fill(menuBar()->addMenu(tr("&Train")), autoRetrainer_);
   menuBar()->addMenu(modelLoop_->menu());
+  projectActions_ << modelLoop_->menu()->addAction(tr("&Export Current Model…"), this,
+                                                   &MainWindow::exportCurrentModel);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
-  QAction* toggle = browserDock_->toggleViewAction();
-  toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-  view->addAction(toggle);
-  QAction* training = trainingDock_->toggleViewAction();
-  training->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-  view->addAction(training);
+  view->addActions(workspaces_->workspaceActions());
   view->addSeparator();
   // Another Spanforge or spanforge-cli may change the project file meanwhile.
   projectActions_ << view->addAction(tr("&Reload Project"), this, &MainWindow::reloadProject);
@@ -215,7 +260,7 @@ void MainWindow::createDocumentMenu() {
 }
 
 void MainWindow::showTraining() {
-  if (project_) trainingDock_->showTraining();
+  if (project_) trainMenu_->showTraining();
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -243,7 +288,7 @@ void MainWindow::rebuildRecentMenu() {
 QString MainWindow::dialogDirectory() const {
   const QString last = settings_.value(kLastDirKey).toString();
   if (!last.isEmpty() && QFileInfo(last).isDir()) return last;
-  return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  return SaveDirectory::initial(project_ ? QString::fromStdString(project_->path()) : QString());
 }
 
 void MainWindow::newProjectDialog() {
@@ -305,7 +350,14 @@ bool MainWindow::openProject(const QString& path) {
 
 void MainWindow::closeProject() { setProject(nullptr); }
 
+void MainWindow::rememberDocument() {
+  if (project_ && session_)
+    lastDocuments_.remember(QString::fromStdString(project_->path()),
+                            session_->current() ? session_->current()->id : 0);
+}
+
 void MainWindow::setProject(std::unique_ptr<store::ProjectStore> project) {
+  rememberDocument();
   // Detach every view from the old session and project before they close.
   autoRetrainer_->setSession(nullptr);
   modelLoop_->setSession(nullptr);
@@ -341,8 +393,10 @@ void MainWindow::setProject(std::unique_ptr<store::ProjectStore> project) {
                                      ? tr("This project has no documents yet.\n\nImport texts, "
                                           "JSONL or CoNLL with File > Import Documents.")
                                      : tr("Select a document in the list."));
-    // Open on the first document rather than an empty page.
-    if (browser_->model()->rowCount() > 0)
+    // Open where the user left off, else on the first document rather than an
+    // empty page.
+    const int64_t last = lastDocuments_.last(QString::fromStdString(project_->path()));
+    if ((!last || !browser_->selectDocument(last)) && browser_->model()->rowCount() > 0)
       browser_->listView()->setCurrentIndex(browser_->model()->index(0));
   } catch (const std::exception& e) {
     const QString message = QString::fromStdString(e.what());
@@ -384,6 +438,9 @@ void MainWindow::showDocument(int64_t id) {
 // A command of the undo stack changes a document that is not open: select it
 // in the list, or open it directly when the filter hides it.
 void MainWindow::reveal(int64_t id) {
+  // A document asked for from a workspace without the editor opens in Annotate.
+  if (workspace() != Workspace::Annotate && workspace() != Workspace::Review)
+    setWorkspace(Workspace::Annotate);
   if (browser_->selectDocument(id)) return;
   browser_->clearCurrent();
   showDocument(id);
@@ -441,6 +498,18 @@ void MainWindow::exportDialog() {
   dialog.exec();
 }
 
+void MainWindow::exportCurrentModel() {
+  RunHistory* runs = trainingPanel_->runs();
+  runs->reload();
+  if (!runs->selectCurrentModel()) {
+    statusBar()->showMessage(
+        tr("The project has no current model yet: train one with Train > Train Model."),
+        kMessageMs);
+    return;
+  }
+  runs->exportModelDialog();
+}
+
 void MainWindow::labelManager() {
   if (!session_) return;
   LabelManagerDialog dialog(*session_, this);
@@ -472,8 +541,9 @@ void MainWindow::showAbout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  rememberDocument();
   settings_.setValue(kGeometryKey, saveGeometry());
-  settings_.setValue(kStateKey, saveState());
+  settings_.setValue(kWorkspaceKey, static_cast<int>(workspace()));
   settings_.sync();
   QMainWindow::closeEvent(event);
 }

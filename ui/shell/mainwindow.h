@@ -1,6 +1,8 @@
 #pragma once
 
+#include "shell/lastdocuments.h"
 #include "shell/recentprojects.h"
+#include "shell/workspace.h"
 #include "text/document.h"
 
 #include <QMainWindow>
@@ -10,7 +12,6 @@
 #include <optional>
 
 class QAction;
-class QDockWidget;
 class QMenu;
 class QSettings;
 class QUndoGroup;
@@ -30,13 +31,16 @@ class ModelLoop;
 class ModelTrust;
 class SpanEditor;
 class StatusBarCounts;
-class TrainingDock;
+class SplitWorkspace;
+class TrainMenu;
 class TrainingPanel;
+class WorkspaceStack;
 
-// The main window only composes: the document browser (left dock), the
-// editor pane (label bar, document header, span editor), the status counts
-// and the menus. It owns the open project and its annotation session, and
-// moves between documents (accept / reject / ignore and next, skip).
+// The main window only composes: the workspaces (Annotate: the document
+// browser and the editor pane; Train; Review: the queue and the same editor
+// pane; Evaluate; Runs), the status counts and the menus. It owns the open
+// project and its annotation session, and moves between documents (accept /
+// reject / ignore and next, skip).
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
@@ -64,7 +68,9 @@ class MainWindow : public QMainWindow {
   QAction* undoAction() const { return undo_; }
   QAction* redoAction() const { return redo_; }
   TrainingPanel* trainingPanel() const { return trainingPanel_; }
-  TrainingDock* trainingDock() const { return trainingDock_; }
+  TrainMenu* trainMenu() const { return trainMenu_; }
+  WorkspaceStack* workspaces() const { return workspaces_; }
+  Workspace workspace() const;
   // Whether the settings had a window geometry (false on the first run).
   bool hasSavedGeometry() const { return savedGeometry_; }
   // Suggestions, pool ranking, review queue and evaluation (the Model menu).
@@ -83,13 +89,17 @@ class MainWindow : public QMainWindow {
   void importDialog();
   void exportDialog();
   void labelManager();
-  // Shows the training panel (docked on the right) on its Setup page.
+  // Model > Export Current Model: the Runs page's export, for the current model.
+  void exportCurrentModel();
+  // The Train workspace, on Setup (on the Dashboard while a run trains).
   void showTraining();
+  void setWorkspace(spanforge::ui::Workspace workspace);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
 
  private:
+  void createWorkspaces();
   void createMenus();
   void createDocumentMenu();
   void rebuildRecentMenu();
@@ -98,6 +108,8 @@ class MainWindow : public QMainWindow {
   void showAbout();
   void setProject(std::unique_ptr<store::ProjectStore> project);
   void connectSession();
+  // Keeps the open document for the project's next opening.
+  void rememberDocument();
   void reveal(int64_t id);
   void afterImport();
   // Re-reads labels, counts, the list and the open document: what another
@@ -110,18 +122,21 @@ class MainWindow : public QMainWindow {
 
   QSettings& settings_;
   RecentProjects recent_;
+  LastDocuments lastDocuments_;
   std::unique_ptr<ModelTrust> trust_;
   std::unique_ptr<store::ProjectStore> project_;
   std::unique_ptr<AnnotationSession> session_;
   QUndoGroup* undoGroup_;
 
   DocumentBrowser* browser_;
-  QDockWidget* browserDock_;
   TrainingPanel* trainingPanel_;
-  TrainingDock* trainingDock_;
+  TrainMenu* trainMenu_;
   bool savedGeometry_ = false;
   EditorPane* pane_;
   StatusBarCounts* counts_;
+  WorkspaceStack* workspaces_;
+  SplitWorkspace* annotate_ = nullptr;
+  SplitWorkspace* review_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QMenu* documentMenu_ = nullptr;
   QAction* undo_ = nullptr;

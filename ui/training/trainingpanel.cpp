@@ -3,6 +3,7 @@
 #include "store/projectstore.h"
 #include "train/config/tomlconfig.h"
 #include "training/dashboard/trainingdashboard.h"
+#include "training/pretraindialog.h"
 #include "training/runs/runhistory.h"
 #include "training/setup/pretrainedchooser.h"
 #include "training/setup/trainingsetup.h"
@@ -11,7 +12,9 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <exception>
+#include <optional>
 
 namespace spanforge::ui {
 
@@ -20,11 +23,10 @@ TrainingPanel::TrainingPanel(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
       session_(new TrainingSession(this)),
       setup_(new TrainingSetup(std::move(gpus), this)),
       dashboard_(new TrainingDashboard(this)),
-      runs_(new RunHistory(this)),
+      runs_(new RunHistory(this)),  // the window gives it a workspace of its own
       tabs_(new QTabWidget(this)) {
   tabs_->addTab(setup_, tr("Setup"));
   tabs_->addTab(dashboard_, tr("Dashboard"));
-  tabs_->addTab(runs_, tr("Runs"));
   tabs_->setDocumentMode(true);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -37,7 +39,7 @@ TrainingPanel::TrainingPanel(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
     session_->check(setup_->config(), setup_->devFile());
   });
   connect(setup_, &TrainingSetup::trainRequested, this, &TrainingPanel::train);
-  connect(setup_, &TrainingSetup::pretrainRequested, this, &TrainingPanel::pretrain);
+  connect(setup_, &TrainingSetup::pretrainRequested, this, &TrainingPanel::requestPretrain);
   connect(setup_, &TrainingSetup::confirmed, this, &TrainingPanel::startTraining);
   connect(session_, &TrainingSession::checked, this, &TrainingPanel::onChecked);
   connect(session_, &TrainingSession::started, this, &TrainingPanel::onStarted);
@@ -50,6 +52,10 @@ TrainingPanel::TrainingPanel(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   connect(runs_, &RunHistory::showRequested, this, &TrainingPanel::showStoredRun);
   connect(runs_, &RunHistory::compareRequested, this, &TrainingPanel::compareRun);
   connect(runs_, &RunHistory::currentModelChanged, this, &TrainingPanel::currentModelChanged);
+  connect(runs_, &RunHistory::currentModelChanged, dashboard_,
+          &TrainingDashboard::modelBecameCurrent);
+  connect(dashboard_, &TrainingDashboard::useModelRequested, this,
+          [this](qint64 id) { useModel(id); });
   setProject(nullptr);
 }
 
@@ -93,7 +99,6 @@ void TrainingPanel::loadLastConfig() {
 
 void TrainingPanel::showSetup() { tabs_->setCurrentWidget(setup_); }
 void TrainingPanel::showDashboard() { tabs_->setCurrentWidget(dashboard_); }
-void TrainingPanel::showRuns() { tabs_->setCurrentWidget(runs_); }
 
 void TrainingPanel::train() {
   if (!project_ || isTraining() || !setup_->validationError().isEmpty()) return;
@@ -119,6 +124,43 @@ bool TrainingPanel::pretrain() {
   setup_->setState(TrainingSetup::State::Training);
   session_->pretrain(setup_->config());
   return true;
+}
+
+bool TrainingPanel::requestPretrain() {
+  if (!project_ || isBusy() || !setup_->validationError().isEmpty()) return false;
+  const train::TrainConfig config = setup_->config();
+  int64_t documents = 0;
+  double perStep = 0.0;
+  QString from;
+  try {
+    store::DocumentFilter test;
+    test.split = store::Split::Test;
+    documents = project_->documents().count({}) - project_->documents().count(test);
+    // The pace of the newest pretraining, else of the newest training (its
+    // words per second over a pretraining batch).
+    const auto runs = project_->runs().runs();
+    for (const char* kind : {store::RunRecord::kPretrainRun, store::RunRecord::kTrainRun}) {
+      for (auto r = runs.rbegin(); r != runs.rend() && from.isEmpty(); ++r) {
+        if (r->kind != kind) continue;
+        const auto events = project_->runs().events(r->id);
+        if (events.empty() || events.back().step <= 0) continue;
+        const store::MetricEvent& last = events.back();
+        if (r->kind == store::RunRecord::kPretrainRun && last.elapsedSeconds > 0) {
+          perStep = last.elapsedSeconds / static_cast<double>(last.step);
+          from = tr("pretraining run %1").arg(r->id);
+        } else if (r->kind == store::RunRecord::kTrainRun && last.wordsPerSecond > 0) {
+          perStep = static_cast<double>(config.pretraining.batchWords) / last.wordsPerSecond;
+          from =
+              tr("training run %1 (%L2 words/s)").arg(r->id).arg(std::lround(last.wordsPerSecond));
+        }
+      }
+    }
+  } catch (const std::exception&) {
+    // The dialog then says what it can.
+  }
+  PretrainDialog dialog(config.pretraining, documents, perStep, from, this);
+  if (dialog.exec() != QDialog::Accepted) return true;  // declined: nothing to report
+  return pretrain();
 }
 
 bool TrainingPanel::useModel(int64_t modelId) { return runs_->useModel(modelId); }
@@ -167,16 +209,42 @@ void TrainingPanel::onFinished(const TrainingOutcome& outcome) {
   runs_->reload();
   if (outcome.runId) runs_->selectRun(outcome.runId);
   if (outcome.runId == 0) showDashboard();  // the error banner says why it did not start
-  if (!outcome.pretrainedDir.isEmpty()) {
+  const bool pretrained = !outcome.pretrainedDir.isEmpty() && outcome.failure.isEmpty() &&
+                          outcome.finished.reason != train::FinishReason::Cancelled;
+  if (pretrained) {
     setup_->pretrained()->setFolder(outcome.pretrainedDir);
     emit message(tr("Pretraining run %1 ended: new models start from its weights (Setup > Start "
                     "from).")
+                     .arg(outcome.runId));
+  } else if (!outcome.pretrainedDir.isEmpty() && outcome.failure.isEmpty()) {
+    emit message(tr("Pretraining run %1 stopped: its weights are kept on the Runs page, but "
+                    "new models still start as before.")
                      .arg(outcome.runId));
   } else {
     emit message(outcome.failure.isEmpty() ? tr("Training run %1 ended.").arg(outcome.runId)
                                            : tr("Training failed: %1").arg(outcome.failure));
   }
+  offerModel(outcome);  // after the message above: its own says more
   emit trainingFinished(outcome);
+}
+
+// A run's model becomes the current one when there is none (so suggestions
+// start at once); else the Dashboard offers it.
+void TrainingPanel::offerModel(const TrainingOutcome& outcome) {
+  if (!project_ || !outcome.modelId || !outcome.failure.isEmpty() ||
+      !outcome.pretrainedDir.isEmpty())
+    return;
+  std::optional<int64_t> current;
+  try {
+    if (const auto model = project_->runs().currentModel()) current = model->id;
+  } catch (const std::exception&) {
+    return;  // unreadable: leave the choice to Runs
+  }
+  if (!current && useModel(*outcome.modelId))
+    emit message(tr("Run %1's model is now the project's current model: it suggests and ranks.")
+                     .arg(outcome.runId));
+  else if (current != outcome.modelId)
+    dashboard_->offerModel(*outcome.modelId);
 }
 
 void TrainingPanel::showStoredRun(int64_t runId) {
@@ -189,6 +257,7 @@ void TrainingPanel::showStoredRun(int64_t runId) {
     if (!run) return;
     dashboard_->showRun(*run, project_->runs().events(runId));
     showDashboard();
+    emit dashboardRequested();
   } catch (const std::exception& e) {
     emit message(tr("Cannot read run %1: %2").arg(runId).arg(QString::fromStdString(e.what())));
   }
@@ -201,6 +270,7 @@ void TrainingPanel::compareRun(int64_t runId) {
     if (!run) return;
     dashboard_->compareWith(*run, project_->runs().events(runId));
     showDashboard();
+    emit dashboardRequested();
   } catch (const std::exception& e) {
     emit message(tr("Cannot read run %1: %2").arg(runId).arg(QString::fromStdString(e.what())));
   }

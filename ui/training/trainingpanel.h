@@ -22,10 +22,11 @@ class TrainingDashboard;
 class TrainingSession;
 class TrainingSetup;
 
-// Train from the project: Setup (config, device, dev set, data checks),
-// Dashboard (the live run, or a stored one) and Runs (history, comparison,
-// exports, the current model). Training runs in a TrainingSession, off the UI
-// thread; the panel moves between the pages as a run starts and ends.
+// Train from the project: Setup (config, device, dev set, data checks) and
+// Dashboard (the live run, or a stored one), and the Runs view (history,
+// comparison, exports, the current model) that the window shows apart.
+// Training runs in a TrainingSession, off the UI thread; the panel moves
+// between its pages as a run starts and ends.
 class TrainingPanel : public QWidget {
   Q_OBJECT
 
@@ -50,7 +51,6 @@ class TrainingPanel : public QWidget {
  public slots:
   void showSetup();
   void showDashboard();
-  void showRuns();
   // Runs the data checks, then trains (asking first when they warn).
   void train();
   // Trains without asking, from the model package `resumeFrom` (empty: from
@@ -59,8 +59,12 @@ class TrainingPanel : public QWidget {
   // run is already going.
   bool retrain(const QString& resumeFrom);
   // Pretrains on the project's documents with the Setup page's config; when
-  // it writes weights, Setup > Start from offers them. False when busy.
+  // it ends well (not stopped, not failed), Setup > Start from points at its
+  // weights. False when busy.
   bool pretrain();
+  // Asks first (PretrainDialog: what, which documents, how long), then
+  // pretrains; false when busy or the Setup page has an error.
+  bool requestPretrain();
   // Makes a run's model the project's current one, as Use This Model does.
   bool useModel(int64_t modelId);
   void stop();
@@ -68,6 +72,8 @@ class TrainingPanel : public QWidget {
  signals:
   void trainingFinished(const spanforge::ui::TrainingOutcome& outcome);
   void currentModelChanged(int64_t modelId);
+  // Runs asked to show a stored run (or compare one) on the Dashboard.
+  void dashboardRequested();
   void message(const QString& text);
 
  private:
@@ -75,6 +81,7 @@ class TrainingPanel : public QWidget {
   void startTraining();
   void onStarted(const TrainingStart& start);
   void onFinished(const TrainingOutcome& outcome);
+  void offerModel(const TrainingOutcome& outcome);
   void showStoredRun(int64_t runId);
   void compareRun(int64_t runId);
   void loadLastConfig();

@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTest>
 #include <QTimer>
 
 #include <fstream>
@@ -77,6 +78,34 @@ TEST_CASE("Import dialog: a refused file lists its problems and changes nothing"
   CHECK_FALSE(table->item(0, 3)->text().isEmpty());
   CHECK(storedCount(h) == 12);
   errors->close();
+}
+
+TEST_CASE("Import dialog: labels the project lacks are offered to add, in the app's words") {
+  EditorHarness h;  // labels PER, ORG, LOC
+  const QString file =
+      writeFile(h, "new-labels.jsonl",
+                "{\"text\": \"Ada wrote Python.\", \"spans\": [{\"start\": 10, \"end\": 16, "
+                "\"label\": \"LANG\"}]}\n");
+  ImportDialog dialog(QString::fromStdString(h.path()), &h.window());
+  dialog.show();
+  dialog.setFiles({file});
+  QSignalSpy finished(&dialog, &ImportDialog::jobFinished);
+  button(&dialog, QStringLiteral("Import"))->click();
+  REQUIRE(finished.wait(20000));
+  CHECK_FALSE(finished.front().front().toBool());
+  CHECK(dialog.stateText().contains(QStringLiteral("LANG")));
+  CHECK_FALSE(dialog.stateText().contains(QStringLiteral("--")));  // no CLI syntax
+  REQUIRE(dialog.errorsDialog());
+  dialog.errorsDialog()->close();
+  QPushButton* fix = button(&dialog, QStringLiteral("Add the Missing Labels and Import"));
+  REQUIRE(fix);
+  REQUIRE(fix->isVisible());
+  QTest::mouseClick(fix, Qt::LeftButton);
+  REQUIRE((finished.size() == 2 || finished.wait(20000)));
+  CHECK(finished.back().front().toBool());
+  CHECK(storedCount(h) == 13);
+  CHECK(store::ProjectStore::open(h.path())->labels().find("LANG"));
+  CHECK_FALSE(fix->isVisible());
 }
 
 TEST_CASE("Import through File > Import refreshes the browser and the counts") {

@@ -59,14 +59,27 @@ TEST_CASE("Auto-accept dialog: the threshold's precision on dev, then the settin
   CHECK(dialog.enabled()->isChecked());
   CHECK(dialog.expected()->text().contains(QStringLiteral("66.7%")));
   CHECK(dialog.expected()->text().contains(QStringLiteral("2 of the 3 spans")));
+  // Two spans, both right: not "Expected precision 100.0%", but the count,
+  // the interval and a warning.
   dialog.score()->setValue(0.96);
-  CHECK(dialog.expected()->text().contains(QStringLiteral("100.0%")));
+  CHECK(dialog.expected()->text().contains(QStringLiteral("2 of the 2 spans")));
+  CHECK(dialog.expected()->text().contains(QStringLiteral("95% interval 34–100%")));
+  CHECK(dialog.expected()->text().contains(QStringLiteral("Too few spans to tell")));
+  CHECK_FALSE(dialog.expected()->text().contains(QStringLiteral("Expected precision")));
   dialog.score()->setValue(0.99);
   CHECK(dialog.expected()->text().contains(QStringLiteral("No span")));
   CHECK(*dialog.threshold() == Approx(0.99));
   QTest::mouseClick(dialog.enabled(), Qt::LeftButton);
   CHECK_FALSE(dialog.threshold());
   CHECK_FALSE(dialog.score()->isEnabled());
+
+  // Enough spans: the expected precision and its lower bound.
+  std::vector<train::SpanOutcome> many;
+  for (int i = 0; i < 100; ++i) many.push_back({0.97, i < 96});
+  ui::AutoAcceptDialog enough(0.95, many);
+  CHECK(enough.expected()->text().contains(
+      QStringLiteral("Expected precision <b>96.0% (at least 90%)")));
+  CHECK(enough.expected()->text().contains(QStringLiteral("96 of the 100 spans")));
 
   // From the Model menu: OK turns it on for the suggestions.
   auto h = withPredictions(2);

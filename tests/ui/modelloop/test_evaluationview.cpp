@@ -9,7 +9,6 @@
 #include "shotsdir.h"
 
 #include <QAbstractItemModelTester>
-#include <QDockWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -26,8 +25,9 @@ TEST_CASE("Evaluation view: per-label table, error matrix, examples that open in
   QAbstractItemModelTester examplesTester(view->exampleModel(),
                                           QAbstractItemModelTester::FailureReportingMode::Fatal);
   QSignalSpy evaluated(view, &ui::EvaluationView::evaluated);
-  QTest::keyClick(&h.window(), Qt::Key_4, Qt::ControlModifier);  // shows it: evaluates
-  REQUIRE(h.loop().evaluationDock()->isVisible());
+  QTest::keyClick(&h.window(), Qt::Key_4, Qt::ControlModifier);  // Evaluate: it evaluates
+  REQUIRE(h.window().workspace() == ui::Workspace::Evaluate);
+  REQUIRE(view->isVisible());
   REQUIRE((!evaluated.isEmpty() || evaluated.wait(30000)));
 
   // The per-label table: PER, ORG, LOC and the micro average.
@@ -70,8 +70,10 @@ TEST_CASE("Evaluation view: per-label table, error matrix, examples that open in
   }
   CHECK(bins > 0);
   CHECK(reliability->bars()->data()->size() == bins);
-  CHECK(reliability->title().contains(QStringLiteral("ECE")));
-  CHECK(reliability->title().contains(QStringLiteral("chance")));  // what to read it against
+  // In plain words (points of the score, which way), against what chance gives.
+  CHECK(reliability->title().contains(QStringLiteral("points")));
+  CHECK(reliability->title().contains(QStringLiteral("chance alone")));
+  CHECK(reliability->toolTip().contains(QStringLiteral("ECE")));
   reliability->grab().save(spanforge::testing::shotsDir() + QStringLiteral("/reliability.png"));
   CHECK(view->evaluation()->calibration.spans == view->evaluation()->report.overall.predicted);
 
@@ -90,13 +92,16 @@ TEST_CASE("Evaluation view: per-label table, error matrix, examples that open in
   CHECK(std::find(h.project().dev.begin(), h.project().dev.end(), first.documentId) !=
         h.project().dev.end());
 
-  // Double-click opens the document in the editor with the entity selected.
+  // Double-click opens the document in the editor (the Annotate workspace)
+  // with the entity selected.
   const QRect row = view->examples()->visualRect(view->exampleModel()->index(0, 3));
   QWidget* vp = view->examples()->viewport();
   QTest::mousePress(vp, Qt::LeftButton, {}, row.center());
   QTest::mouseRelease(vp, Qt::LeftButton, {}, row.center());
   QTest::mouseDClick(vp, Qt::LeftButton, {}, row.center());
   REQUIRE(h.editor()->documentId() == first.documentId);
+  CHECK(h.window().workspace() == ui::Workspace::Annotate);
+  CHECK(h.editor()->isVisible());
   CHECK(QApplication::focusWidget() == h.editor());
   REQUIRE(h.editor()->selectedSpan() >= 0);  // the gold span it matched
   CHECK(h.editor()->span(h.editor()->selectedSpan()) == *first.gold);

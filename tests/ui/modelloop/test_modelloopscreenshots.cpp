@@ -28,7 +28,6 @@
 
 #include <QComboBox>
 #include <QDir>
-#include <QDockWidget>
 #include <QSignalSpy>
 #include <QTableView>
 
@@ -121,18 +120,14 @@ TEST_CASE("Screenshots of suggestions, the review queue and the evaluation", "[.
   save(&window, QStringLiteral("help.png"));
   window.editorPane()->help()->toggle();
 
-  loop->reviewDock()->show();
-  loop->reviewDock()->raise();
-  window.resizeDocks({loop->reviewDock()}, {320}, Qt::Vertical);
+  window.setWorkspace(ui::Workspace::Review);
   QTableView* table = loop->reviewQueue()->table();
   table->setFocus();
   table->setCurrentIndex(table->model()->index(2, 0));
   save(&window, QStringLiteral("reviewqueue.png"));
 
   QSignalSpy evaluated(loop->evaluation(), &ui::EvaluationView::evaluated);
-  loop->evaluationDock()->show();
-  loop->evaluationDock()->raise();
-  window.resizeDocks({loop->evaluationDock()}, {420}, Qt::Vertical);
+  window.setWorkspace(ui::Workspace::Evaluate);
   REQUIRE((!evaluated.isEmpty() || evaluated.wait(120000)));
   ui::ErrorMatrixModel* matrix = loop->evaluation()->matrixModel();
   const QModelIndex cell = matrix->index(0, matrix->missedColumn());

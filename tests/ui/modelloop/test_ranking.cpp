@@ -20,8 +20,8 @@ using spanforge::testing::ModelLoopHarness;
 using spanforge::testing::waitFor;
 
 TEST_CASE("Ranking: the strategy combo lists every strategy of the table, in its order") {
-  QAction predict, acceptAll, rank, cancelRank, next, review, evaluate;
-  ui::ModelToolBar bar({&predict, &acceptAll, &rank, &cancelRank, &next, &review, &evaluate});
+  QAction predict, acceptAll, rank, cancelRank, next;
+  ui::ModelToolBar bar({&predict, &acceptAll, &rank, &cancelRank, &next});
   const QComboBox* combo = bar.strategyCombo();
   const auto& table = active::strategyTable();
   REQUIRE(combo->count() == static_cast<int>(table.size()));

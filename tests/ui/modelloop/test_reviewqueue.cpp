@@ -10,7 +10,6 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
-#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QTableView>
@@ -42,8 +41,9 @@ struct Review {
   QTableView* table = view->table();
 
   Review() {
-    QTest::keyClick(&h.window(), Qt::Key_3, Qt::ControlModifier);  // View the queue
-    REQUIRE(waitFor([&] { return h.loop().reviewDock()->isVisible(); }));
+    QTest::keyClick(&h.window(), Qt::Key_3, Qt::ControlModifier);  // the Review workspace
+    REQUIRE(waitFor([&] { return view->isVisible(); }));
+    REQUIRE(h.editor()->isVisible());  // beside the queue
     table->setFocus(Qt::OtherFocusReason);
     REQUIRE(waitFor([&] { return QApplication::focusWidget() == table; }));
     table->setCurrentIndex(table->model()->index(0, 0));

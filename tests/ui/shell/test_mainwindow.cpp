@@ -19,8 +19,10 @@
 #include <QIcon>
 #include <QListView>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
 #include <QTimer>
 
@@ -92,6 +94,13 @@ TEST_CASE("MainWindow opens a project and shows the clicked document") {
   CHECK(window.editor()->documentId() == sixth.data(DocumentListModel::IdRole).toLongLong());
   CHECK(window.editor()->text() == QStringLiteral("Doc 6: Alice met Acme in Paris."));
   CHECK(window.editor()->hasFocus());  // label keys go to the editor after a click
+  // Model > Export Current Model, without one: it says what to do.
+  QAction* exportModel = nullptr;
+  for (QAction* a : window.findChildren<QAction*>())
+    if (a->text() == QStringLiteral("&Export Current Model…")) exportModel = a;
+  REQUIRE(exportModel);
+  exportModel->trigger();
+  CHECK(window.statusBar()->currentMessage().contains(QStringLiteral("no current model")));
   REQUIRE(window.editor()->spanCount() == 2);
   CHECK(window.editor()->spanText(0) == QStringLiteral("Alice"));
   CHECK(window.editor()->spanText(1) == QStringLiteral("Paris"));
@@ -101,6 +110,16 @@ TEST_CASE("MainWindow opens a project and shows the clicked document") {
   CHECK(window.project() == nullptr);
   CHECK(window.editor()->text().isEmpty());
   CHECK(window.browser()->model()->rowCount() == 0);
+
+  // Opened again (here, or after a restart), it shows the document left open.
+  REQUIRE(window.openProject(qpath(path)));
+  CHECK(window.editor()->text() == QStringLiteral("Doc 6: Alice met Acme in Paris."));
+  QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                    list->visualRect(window.browser()->model()->index(8)).center());
+  window.close();
+  MainWindow again(*settings);
+  REQUIRE(again.openProject(qpath(path)));
+  CHECK(again.editor()->text() == QStringLiteral("Doc 9: Alice met Acme in Paris."));
 }
 
 TEST_CASE("MainWindow reports errors in a message box and keeps running") {
@@ -197,13 +216,13 @@ TEST_CASE("MainWindow creates empty projects and remembers recent ones") {
     CHECK(window.recentMenu()->actions().size() == 10);
 
     // Within the offscreen screen (800x600): Qt 6.8 fits a restored geometry to it.
-    window.resize(780, 560);
-    window.close();  // saves geometry and state
+    window.resize(796, 560);  // at least the window's minimum width
+    window.close();           // saves geometry and state
   }
   CHECK(settings->contains(QStringLiteral("mainWindow/geometry")));
   MainWindow again(*settings);
   INFO("restored " << again.width() << "x" << again.height());
-  CHECK(again.size() == QSize(780, 560));
+  CHECK(again.size() == QSize(796, 560));
   CHECK(again.recentProjects().paths().size() == 8);
 }
 

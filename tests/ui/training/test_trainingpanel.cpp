@@ -5,12 +5,15 @@
 // Runs page re-opens stored runs after a restart, overlays two, makes a
 // model the current one and exports the model and the metrics.
 #include "modelloop/evaluation/evaluationtablemodel.h"
+#include "modelloop/modelloop.h"
+#include "modelloop/modeltoolbar.h"
 #include "shell/mainwindow.h"
-#include "shell/trainingdock.h"
+#include "shell/workspacestack.h"
 #include "training/dashboard/lossplot.h"
 #include "training/dashboard/memoryplot.h"
 #include "training/dashboard/metricsplot.h"
 #include "training/dashboard/trainingdashboard.h"
+#include "training/pretraindialog.h"
 #include "training/runs/runhistory.h"
 #include "training/runs/runlistmodel.h"
 #include "training/setup/configfieldeditor.h"
@@ -27,8 +30,8 @@
 
 #include "catchapi.h"
 
+#include <QApplication>
 #include <QDir>
-#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -39,6 +42,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
+#include <QToolButton>
 
 #include <memory>
 
@@ -71,6 +76,22 @@ struct Window {
   }
 };
 
+// Answers the next PretrainDialog (Start or Cancel), keeping its text.
+void answerPretrainDialog(bool start, QString* text = nullptr, int attempts = 200) {
+  QTimer::singleShot(10, [=] {
+    auto* d = qobject_cast<spanforge::ui::PretrainDialog*>(QApplication::activeModalWidget());
+    if (!d) {
+      if (attempts > 0) answerPretrainDialog(start, text, attempts - 1);
+      return;
+    }
+    if (text) *text = d->text();
+    if (start)
+      QTest::mouseClick(d->startButton(), Qt::LeftButton);
+    else
+      d->reject();
+  });
+}
+
 void click(QWidget* w) {
   REQUIRE(w->isVisible());
   REQUIRE(w->isEnabled());
@@ -101,8 +122,8 @@ TEST_CASE("Train from the GUI: checks, a live dashboard and a stored run") {
   makeTrainingProject(dir, path);
   Window w(dir, path);
   w.trigger(QStringLiteral("&Train Model…"));
-  QDockWidget* dock = w.window->trainingDock();
-  CHECK(dock->isVisible());
+  CHECK(w.window->workspace() == spanforge::ui::Workspace::Train);
+  CHECK(w.panel()->isVisible());
   TrainingSetup* setup = w.panel()->setup();
   CHECK(w.panel()->tabs()->currentWidget() == setup);
 
@@ -151,6 +172,28 @@ TEST_CASE("Train from the GUI: checks, a live dashboard and a stored run") {
   CHECK(QFile::exists(QString::fromStdString(project->runs().model(*runs[0].modelId)->path) +
                       QStringLiteral("/meta.json")));
   CHECK(w.panel()->runs()->model()->rowCount() == 1);
+
+  // The project had no current model: this run's became current at once, and
+  // the toolbar names it (no "No current model" after a good run).
+  REQUIRE(project->runs().currentModel());
+  CHECK(project->runs().currentModel()->id == *runs[0].modelId);
+  CHECK_FALSE(dash->useButton()->isVisible());
+  QLabel* modelName = w.window->modelLoop()->toolBar()->modelLabel();
+  CHECK(waitFor([&] { return !modelName->text().contains(QStringLiteral("No current")); }, 30000));
+
+  // A second run, with a current model: the Dashboard offers its model.
+  w.trigger(QStringLiteral("&Train Model…"));  // back on Setup
+  click(setup->trainButton());
+  REQUIRE(waitFor([&] { return setup->state() == TrainingSetup::State::Confirm; }, 30000));
+  click(setup->anywayButton());
+  REQUIRE(finished.wait(60000));
+  const auto second = finished.back().front().value<TrainingOutcome>();
+  REQUIRE(second.modelId);
+  REQUIRE(dash->useButton()->isVisible());
+  CHECK(store::ProjectStore::open(path)->runs().currentModel()->id == *runs[0].modelId);
+  click(dash->useButton());
+  CHECK(store::ProjectStore::open(path)->runs().currentModel()->id == *second.modelId);
+  CHECK_FALSE(dash->useButton()->isVisible());
 }
 
 TEST_CASE("Stop keeps the best model so far") {
@@ -199,7 +242,8 @@ TEST_CASE("Runs: re-opened after a restart, overlaid, made current and exported"
   Window w(dir, path);  // a restart: everything below comes from the store
   w.trigger(QStringLiteral("&Runs and Models…"));
   RunHistory* runs = w.panel()->runs();
-  CHECK(w.panel()->tabs()->currentWidget() == runs);
+  CHECK(w.window->workspace() == spanforge::ui::Workspace::Runs);
+  CHECK(runs->isVisible());
   REQUIRE(runs->model()->rowCount() == 2);
   QTableView* view = runs->view();
   auto clickRow = [&](int row) {
@@ -220,15 +264,18 @@ TEST_CASE("Runs: re-opened after a restart, overlaid, made current and exported"
   CHECK(dash->plot<LossPlot>()->rawGraph()->dataCount() == 10);
   CHECK(dash->table()->rowCount() == 2);
   CHECK(w.panel()->tabs()->currentWidget() == dash);
+  CHECK(w.window->workspace() == spanforge::ui::Workspace::Train);
+  CHECK(dash->isVisible());
 
-  w.panel()->showRuns();
+  w.trigger(QStringLiteral("&Runs and Models…"));
   clickRow(0);
   const int before = dash->plot<LossPlot>()->pointCount();
   click(button(QStringLiteral("Compare with Shown")));
   CHECK(dash->plot<LossPlot>()->pointCount() == before + 15);  // the other run's smoothed loss
   CHECK(dash->plot<MetricsPlot>()->pointCount() > 0);
 
-  w.panel()->showRuns();
+  click(w.window->workspaces()->button(spanforge::ui::Workspace::Runs));  // the mode bar
+  REQUIRE(runs->isVisible());
   QSignalSpy current(w.panel(), &TrainingPanel::currentModelChanged);
   click(button(QStringLiteral("Use This Model")));
   REQUIRE(current.size() == 1);
@@ -267,6 +314,15 @@ TEST_CASE("Pretrain from the GUI: its loss on the dashboard, a stored run, Start
   CHECK(setup->pretrained()->randomButton()->isChecked());
 
   QSignalSpy finished(w.panel(), &TrainingPanel::trainingFinished);
+  // Pretrain asks first: what it does, the documents, the time; Cancel starts nothing.
+  QString asked;
+  answerPretrainDialog(false, &asked);
+  click(setup->pretrainButton());
+  CHECK(asked.contains(QStringLiteral("documents")));
+  CHECK(asked.contains(QStringLiteral("9 steps of 300 words")));
+  CHECK(asked.contains(QStringLiteral("unknown until a run has set a pace")));  // no run yet
+  CHECK_FALSE(w.panel()->isTraining());
+  answerPretrainDialog(true);
   click(setup->pretrainButton());
   TrainingDashboard* dash = w.panel()->dashboard();
   REQUIRE(finished.wait(60000));
@@ -310,12 +366,33 @@ TEST_CASE("Pretrain from the GUI: its loss on the dashboard, a stored run, Start
   REQUIRE(run.failure.isEmpty());
   REQUIRE(run.modelId);
 
-  // The menu action starts one too (or says why it cannot).
+  // The menu action asks too, now with the time at the first pretraining's pace.
   QSignalSpy again(w.panel(), &TrainingPanel::trainingFinished);
+  answerPretrainDialog(true, &asked);
   w.trigger(QStringLiteral("&Pretrain on Unlabelled Documents"));
+  CHECK(asked.contains(QStringLiteral("at the pace of pretraining run 1")));
   REQUIRE(again.wait(60000));
   CHECK(again.front().front().value<TrainingOutcome>().pretrainedDir.endsWith(
       QStringLiteral("pretrain-3")));
+  const QString third = again.front().front().value<TrainingOutcome>().pretrainedDir;
+  CHECK(setup->config().model.pretrained == QFile::encodeName(third).toStdString());
+
+  // A pretraining stopped on the Dashboard keeps its weights on Runs but never
+  // becomes Start from.
+  config = setup->config();
+  config.pretraining.maxSteps = 100000;
+  setup->setConfig(config);
+  QSignalSpy stopped(w.panel(), &TrainingPanel::trainingFinished);
+  answerPretrainDialog(true);
+  w.trigger(QStringLiteral("&Train Model…"));  // back on Setup
+  click(setup->pretrainButton());
+  REQUIRE(waitFor([&] { return dash->stopButton()->isEnabled(); }, 30000));
+  REQUIRE(waitFor([&] { return dash->plot<LossPlot>()->rawGraph()->dataCount() > 4; }, 60000));
+  click(dash->stopButton());
+  REQUIRE(stopped.wait(60000));
+  CHECK(stopped.front().front().value<TrainingOutcome>().finished.reason ==
+        train::FinishReason::Cancelled);
+  CHECK(setup->config().model.pretrained == QFile::encodeName(third).toStdString());
 }
 
 TEST_CASE("Train > Simulate Active Learning opens on the project with Setup's config") {

@@ -2,6 +2,8 @@
 
 #include "training/dashboard/plotpalette.h"
 
+#include <cmath>
+
 namespace spanforge::ui {
 
 ReliabilityPlot::ReliabilityPlot(QWidget* parent)
@@ -59,18 +61,35 @@ void ReliabilityPlot::setReport(const train::CalibrationReport& report, double t
     count->setFont(small);
     counts_.push_back(count);
   }
-  title_->setText(report.spans == 0 ? tr("Reliability: no spans")
-                                    : tr("Reliability · ECE %1 (chance %2)")
-                                          .arg(report.ece, 0, 'f', 3)
-                                          .arg(report.chanceEce, 0, 'f', 3));
-  setToolTip(tooltip_ + tr("\n\n%1 predicted spans; expected calibration error %2; scores "
-                           "divided by temperature %3. A perfectly calibrated model would "
-                           "show an ECE of about %4 on as many spans by chance alone.")
+  title_->setText(report.spans == 0 ? tr("Reliability: no spans") : plainTitle(report));
+  setToolTip(tooltip_ + tr("\n\n%1 predicted spans; expected calibration error (ECE) %2: on "
+                           "average a span's score is %2 away from the share of spans so "
+                           "scored that are right. Scores divided by temperature %3. A "
+                           "perfectly calibrated model would show an ECE of about %4 on as many "
+                           "spans by chance alone.")
                             .arg(report.spans)
                             .arg(report.ece, 0, 'f', 3)
                             .arg(temperature, 0, 'g', 3)
                             .arg(report.chanceEce, 0, 'f', 3));
   replot(rpQueuedReplot);
+}
+
+// The ECE in words a non-expert reads: points of the score, which way, and
+// what chance alone would give on as many spans.
+QString ReliabilityPlot::plainTitle(const train::CalibrationReport& report) {
+  const int points = static_cast<int>(std::lround(report.ece * 100));
+  const int chance = static_cast<int>(std::lround(report.chanceEce * 100));
+  if (report.ece <= report.chanceEce)
+    return tr("Scores mean what they say\n(off by %1 points; chance alone: %2)")
+        .arg(points)
+        .arg(chance);
+  double gap = 0.0;  // mean score minus share right, over the spans
+  for (const auto& b : report.bins) gap += (b.confidence - b.accuracy) * double(b.count);
+  // Two lines: the plot keeps its width beside the tables on a small screen.
+  return (gap > 0 ? tr("Scores are about %1 points too confident\n(chance alone: %2)")
+                  : tr("Scores are about %1 points too modest\n(chance alone: %2)"))
+      .arg(points)
+      .arg(chance);
 }
 
 void ReliabilityPlot::applyPalette() {

@@ -26,6 +26,7 @@ class ReliabilityPlot : public QCustomPlot {
   void changeEvent(QEvent* event) override;
 
  private:
+  static QString plainTitle(const train::CalibrationReport& report);
   void applyPalette();
 
   QCPTextElement* title_;

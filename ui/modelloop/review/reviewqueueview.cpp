@@ -82,20 +82,22 @@ ReviewQueueView::ReviewQueueView(QWidget* parent)
   header->setHighlightSections(false);
   table_->installEventFilter(this);
 
-  auto* filters = new QHBoxLayout;
-  filters->setSpacing(6);
+  // Two rows, so that the queue fits beside the editor on a small screen.
+  auto* which = new QHBoxLayout;
+  which->setSpacing(6);
   labelCombo_->setMinimumContentsLength(14);
   labelCombo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  filters->addWidget(labelCombo_);
-  filters->addSpacing(8);
-  filters->addWidget(new QLabel(tr("Score"), this));
-  filters->addWidget(minScore_);
-  filters->addWidget(new QLabel(QStringLiteral("–"), this));
-  filters->addWidget(maxScore_);
-  filters->addWidget(probablyWrong_);
-  filters->addSpacing(8);
-  filters->addWidget(statusCombo_);
-  filters->addStretch(1);
+  which->addWidget(labelCombo_);
+  which->addWidget(statusCombo_);
+  which->addStretch(1);
+  auto* scores = new QHBoxLayout;
+  scores->setSpacing(6);
+  scores->addWidget(new QLabel(tr("Score"), this));
+  scores->addWidget(minScore_);
+  scores->addWidget(new QLabel(QStringLiteral("–"), this));
+  scores->addWidget(maxScore_);
+  scores->addWidget(probablyWrong_);
+  scores->addStretch(1);
 
   footer_->setForegroundRole(QPalette::PlaceholderText);
   footer_->setTextFormat(Qt::RichText);
@@ -103,7 +105,8 @@ ReviewQueueView::ReviewQueueView(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 6, 6, 4);
   layout->setSpacing(6);
-  layout->addLayout(filters);
+  layout->addLayout(which);
+  layout->addLayout(scores);
   layout->addWidget(table_, 1);
   layout->addWidget(footer_);
 

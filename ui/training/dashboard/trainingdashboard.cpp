@@ -34,6 +34,7 @@ TrainingDashboard::TrainingDashboard(QWidget* parent)
       state_(new QLabel(this)),
       progress_(new QProgressBar(this)),
       stop_(new QPushButton(tr("Stop"), this)),
+      use_(new QPushButton(tr("Use This Model"), this)),
       error_(new QLabel(this)),
       stats_(new TrainingStats(this)),
       // In layout order. A new plot is one more entry here.
@@ -54,6 +55,11 @@ TrainingDashboard::TrainingDashboard(QWidget* parent)
     setState(header_ + tr(" · stopping after this batch…"));
     emit stopRequested();
   });
+  use_->setToolTip(tr("Make this run's model the project's current one: it suggests and ranks"));
+  use_->hide();  // until a run ends with a model that is not the current one
+  connect(use_, &QPushButton::clicked, this, [this] {
+    if (offered_) emit useModelRequested(offered_);
+  });
   error_->setWordWrap(true);
   error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   error_->setStyleSheet(
@@ -63,6 +69,7 @@ TrainingDashboard::TrainingDashboard(QWidget* parent)
 
   auto* top = new QHBoxLayout;
   top->addWidget(state_, 1);
+  top->addWidget(use_);
   top->addWidget(stop_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
@@ -154,11 +161,21 @@ void TrainingDashboard::reset(int64_t runId, const QString& device) {
   stats_->clear();
   state_->setToolTip(QString());
   showError(QString());
+  offerModel(0);  // an offer belongs to the run it followed
 }
 
 void TrainingDashboard::addEvent(const store::MetricEvent& event) {
   for (TrainingPlot* p : plots_) p->addEvent(event);
   table_->append(event);  // steps too: they give the speed its next row shows
+}
+
+void TrainingDashboard::offerModel(int64_t modelId) {
+  offered_ = modelId;
+  use_->setVisible(modelId != 0);
+}
+
+void TrainingDashboard::modelBecameCurrent(int64_t modelId) {
+  if (modelId == offered_) offerModel(0);
 }
 
 void TrainingDashboard::clear() {

@@ -64,11 +64,17 @@ class TrainingDashboard : public QWidget {
   TrainingStats* stats() const { return stats_; }
   QListWidget* labelList() const { return labels_; }
   QPushButton* stopButton() const { return stop_; }
+  QPushButton* useButton() const { return use_; }
+  // Offers "Use This Model" for a run's model (0: hides it).
+  void offerModel(int64_t modelId);
+  // Hides the offer when it was for this model.
+  void modelBecameCurrent(int64_t modelId);
   QString stateText() const;
   QString errorText() const;
 
  signals:
   void stopRequested();
+  void useModelRequested(qint64 modelId);
 
  protected:
   // Plots beside the scores when wide; stacked when narrow (a docked panel).
@@ -88,6 +94,8 @@ class TrainingDashboard : public QWidget {
   QLabel* state_;
   QProgressBar* progress_;
   QPushButton* stop_;
+  QPushButton* use_;
+  int64_t offered_ = 0;
   QLabel* error_;
   TrainingStats* stats_;
   std::vector<TrainingPlot*> plots_;

@@ -77,6 +77,14 @@ void TrainingStats::showStep(const train::StepEvent& e) {
     return;
   }
   set(Eta, tr("step %L1 · %2").arg(f.step).arg(duration(f.seconds)));
+  if (f.byTime) {
+    values_[Eta]->setToolTip(
+        tr("The time limit (max_minutes = %1) ends the run in %2, near step %L3 at this pace.")
+            .arg(settings_.maxMinutes)
+            .arg(duration(f.seconds))
+            .arg(f.step));
+    return;
+  }
   QString tip = f.byPatience
                     ? tr("If dev F1 does not improve, early stopping ends the run at step %L1, "
                          "in about %2 at this pace; each new best moves it on.")

@@ -1,5 +1,6 @@
 #include "training/runs/runhistory.h"
 
+#include "common/savedirectory.h"
 #include "common/taskworker.h"
 #include "io/outputtarget.h"
 #include "store/projectstore.h"
@@ -15,6 +16,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -75,13 +77,11 @@ RunHistory::RunHistory(QWidget* parent)
   connect(show_, &QPushButton::clicked, this, [this] { emit showRequested(selectedRun()); });
   connect(compare_, &QPushButton::clicked, this, [this] { emit compareRequested(selectedRun()); });
   connect(use_, &QPushButton::clicked, this, &RunHistory::useSelectedModel);
-  connect(exportModel_, &QPushButton::clicked, this, [this] {
-    const QString folder = QFileDialog::getExistingDirectory(this, tr("Export Model to Folder"));
-    if (!folder.isEmpty()) exportModel(folder);
-  });
+  connect(exportModel_, &QPushButton::clicked, this, &RunHistory::exportModelDialog);
   connect(exportMetrics_, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Run Metrics"), QStringLiteral("run-%1.csv").arg(selectedRun()),
+        this, tr("Export Run Metrics"),
+        startDirectory() + QStringLiteral("/run-%1.csv").arg(selectedRun()),
         tr("CSV (*.csv);;JSON Lines (*.jsonl)"));
     if (!path.isEmpty()) exportMetrics(path);
   });
@@ -179,6 +179,32 @@ void RunHistory::startTask(const QString& what, const std::function<QString()>& 
   TaskWorker* worker = worker_;
   QMetaObject::invokeMethod(
       worker, [worker, job, task] { worker->run(job, task); }, Qt::QueuedConnection);
+}
+
+QString RunHistory::startDirectory() const {
+  return SaveDirectory::initial(project_ ? QString::fromStdString(project_->path()) : QString());
+}
+
+bool RunHistory::selectCurrentModel() {
+  for (int row = 0; row < model_->rowCount(); ++row) {
+    const auto model = model_->modelOf(row);
+    if (model && model->current) return selectRun(model_->run(row).id);
+  }
+  return false;
+}
+
+// The export writes a new folder (or replaces an exported model): the dialog
+// asks for its name, in a folder that exists.
+void RunHistory::exportModelDialog() {
+  const int row = model_->rowOf(selectedRun());
+  const auto model = row >= 0 ? model_->modelOf(row) : std::nullopt;
+  if (!model || isBusy()) return;
+  QString name = QString::fromStdString(model->name);
+  name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+  const QString folder = QFileDialog::getSaveFileName(
+      this, tr("Export Model As Folder"), startDirectory() + QLatin1Char('/') + name, QString(),
+      nullptr, QFileDialog::ShowDirsOnly);
+  if (!folder.isEmpty()) exportModel(folder);
 }
 
 void RunHistory::exportModel(const QString& folder) {

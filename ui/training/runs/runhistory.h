@@ -44,6 +44,10 @@ class RunHistory : public QWidget {
   void useSelectedModel();
   // Makes the model the project's current one; false (with a message) on failure.
   bool useModel(int64_t modelId);
+  // Selects the run whose model is the project's current one; false when none.
+  bool selectCurrentModel();
+  // Export Model…: asks for the new folder, then exports the selected run's model.
+  void exportModelDialog();
   void exportModel(const QString& folder);
   // CSV unless the name ends in .jsonl.
   void exportMetrics(const QString& path);
@@ -62,6 +66,7 @@ class RunHistory : public QWidget {
 
  private:
   void updateButtons();
+  QString startDirectory() const;
   void startTask(const QString& what, const std::function<QString()>& task);
   void setMessage(const QString& text, bool error = false);
 

@@ -32,6 +32,8 @@ DataCheckView::DataCheckView(QWidget* parent)
   tree_->setWordWrap(true);
   tree_->setUniformRowHeights(false);
   tree_->header()->setSectionResizeMode(QHeaderView::Stretch);
+  // Six lines at most (it scrolls): it shares the Setup page's height.
+  tree_->setMaximumHeight(fontMetrics().height() * 6 + 2 * tree_->frameWidth());
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(summary_);

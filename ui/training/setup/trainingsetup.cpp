@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -59,14 +60,18 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   column->addWidget(group(tr("Device"), devices_, right));
   column->addWidget(group(tr("Dev set"), split_, right));
   column->addWidget(group(tr("Start from"), pretrained_, right));
-  column->addWidget(group(tr("Data checks"), checks_, right), 1);
+  column->addStretch(1);
   splitter_ = new QSplitter(Qt::Horizontal, this);
   splitter_->addWidget(group(tr("Training config"), form_, this));
-  // Scrolls when the config stacks above it in a narrow panel.
+  // Scrolls when the window is short (or the config stacks above it).
   auto* rightScroll = new QScrollArea(this);
   rightScroll->setWidget(right);
   rightScroll->setWidgetResizable(true);
   rightScroll->setFrameShape(QFrame::NoFrame);
+  // It scrolls down only: the splitter never makes it narrower than its content.
+  rightScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  rightScroll->setMinimumWidth(right->minimumSizeHint().width() +
+                               rightScroll->verticalScrollBar()->sizeHint().width());
   splitter_->addWidget(rightScroll);
   splitter_->setStretchFactor(0, 3);
   splitter_->setStretchFactor(1, 2);
@@ -90,8 +95,11 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   buttons->addWidget(check_);
   buttons->addWidget(anyway_);
   buttons->addWidget(train_);
+  // The data checks stay in view above Train, whatever scrolls: they say why
+  // training cannot start.
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(splitter_, 1);
+  layout->addWidget(group(tr("Data checks"), checks_, this));
   layout->addLayout(buttons);
 
   connect(load, &QPushButton::clicked, this, &TrainingSetup::loadToml);

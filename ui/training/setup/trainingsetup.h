@@ -75,7 +75,7 @@ class TrainingSetup : public QWidget {
   void updateButtons();
 
   ConfigForm* form_;
-  QSplitter* splitter_ = nullptr;
+  QSplitter* splitter_ = nullptr;  // the config | the rest
   DeviceChooser* devices_;
   DataSplitBox* split_;
   PretrainedChooser* pretrained_;

@@ -119,18 +119,56 @@ int AlSimulationForm::trainings() const {
   return perSeed * seeds_->value() + (o.simulation.fullData ? 1 : 0);
 }
 
+void AlSimulationForm::setPace(double seconds, int64_t runId) {
+  paceSeconds_ = seconds;
+  paceRun_ = runId;
+  updateCost();
+}
+
+double AlSimulationForm::estimatedSeconds() const {
+  if (paceSeconds_ <= 0 || !isValid()) return -1;
+  const auto o = options();
+  // A training's time grows with the data it trains on: a round on 20% of
+  // the pool takes about 20% of a full training (warm starts end sooner).
+  double shares = seedShare_->value() / 100.0;
+  for (int k = 1; k < rounds_->value(); ++k)
+    shares += static_cast<double>(o.simulation.strategies.size()) *
+              std::min(1.0, (seedShare_->value() + stepShare_->value() * k) / 100.0);
+  shares *= seeds_->value();
+  if (o.simulation.fullData) shares += 1.0;
+  return shares * paceSeconds_;
+}
+
+QString AlSimulationForm::costText() const { return cost_->text(); }
+
 void AlSimulationForm::updateCost() {
   if (!isValid()) {
     cost_->setText(tr("<b>Choose at least one strategy.</b>"));
   } else {
     const double last =
         std::min(100.0, seedShare_->value() + stepShare_->value() * (rounds_->value() - 1));
-    cost_->setText(tr("Curves up to %1 % of the pool: %2 trainings%3.")
+    QString text = tr("Curves up to %1 % of the pool: %2 trainings%3.")
                        .arg(last, 0, 'f', 1)
                        .arg(trainings())
-                       .arg(pretrain_->isChecked() ? tr(" after one pretraining") : QString()));
+                       .arg(pretrain_->isChecked() ? tr(" after one pretraining") : QString());
+    const double seconds = estimatedSeconds();
+    if (seconds < 0)
+      text += tr(" Time: unknown until the project has a finished training run to go by.");
+    else
+      text += tr(" <b>About %1</b>%2, from training run %3 (%4 on all the labels).")
+                  .arg(duration(seconds))
+                  .arg(pretrain_->isChecked() ? tr(" plus the pretraining") : QString())
+                  .arg(paceRun_)
+                  .arg(duration(paceSeconds_));
+    cost_->setText(text);
   }
   emit changed();
+}
+
+QString AlSimulationForm::duration(double seconds) {
+  const auto minutes = static_cast<int64_t>(std::ceil(seconds / 60.0));
+  if (minutes < 60) return tr("%n min", nullptr, static_cast<int>(std::max<int64_t>(1, minutes)));
+  return tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
 }
 
 }  // namespace spanforge::ui

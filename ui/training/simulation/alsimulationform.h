@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+#include <cstdint>
 #include <vector>
 
 class QCheckBox;
@@ -27,6 +28,13 @@ class AlSimulationForm : public QWidget {
   double testFraction() const;
   // Trainings the settings make (seed rounds, strategy rounds, full data).
   int trainings() const;
+  // The pace to estimate the time by: a training on all the labelled data
+  // took `seconds` (run `runId`); 0 seconds: no finished run to go by.
+  void setPace(double seconds, int64_t runId);
+  // Seconds the settings take at that pace (a round costs its share of the
+  // data); negative when there is no pace.
+  double estimatedSeconds() const;
+  QString costText() const;
   bool isValid() const { return !options().simulation.strategies.empty(); }
 
   QCheckBox* strategyBox(active::Strategy s) const;
@@ -41,6 +49,7 @@ class AlSimulationForm : public QWidget {
 
  private:
   void updateCost();
+  static QString duration(double seconds);
 
   std::vector<std::pair<active::Strategy, QCheckBox*>> strategies_;
   QDoubleSpinBox* seedShare_;
@@ -51,6 +60,8 @@ class AlSimulationForm : public QWidget {
   QCheckBox* fullData_;
   QCheckBox* pretrain_;
   QLabel* cost_;
+  double paceSeconds_ = 0.0;
+  int64_t paceRun_ = 0;
 };
 
 }  // namespace spanforge::ui

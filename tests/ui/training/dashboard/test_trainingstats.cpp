@@ -36,10 +36,15 @@ TEST_CASE("TrainingStats says where early stopping ends the run, not an ETA to m
   CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 3,300 · 6:40"));
   CHECK(stats.value(TrainingStats::Patience) == QStringLiteral("9 / 10"));
 
-  // No step budget: the time to the epoch or minute limit, when there is one.
+  // No step budget: the minute limit (at this pace, step 7,200), else the
+  // trainer's ETA to its epoch limit, when there is one.
   s.patience = 0;
   s.maxSteps = 0;
   s.maxMinutes = 60;
+  stats.setSettings(s);
+  stats.showStep(step);
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 7,200 · 39:10"));
+  s.maxMinutes = 0;
   stats.setSettings(s);
   step.etaSeconds = 2350;
   stats.showStep(step);
@@ -47,4 +52,19 @@ TEST_CASE("TrainingStats says where early stopping ends the run, not an ETA to m
   step.etaSeconds = -1;
   stats.showStep(step);
   CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("–"));
+}
+
+TEST_CASE("TrainingStats: Stops by respects the time cap the user set") {
+  TrainingStats stats;
+  spanforge::train::TrainingSettings s;
+  s.patience = 10;
+  s.evalFrequency = 100;
+  s.maxSteps = 20000;
+  s.maxMinutes = 2;  // it said 3:35 with a 2-minute cap
+  stats.setSettings(s);
+  spanforge::train::StepEvent step;
+  step.step = 50;
+  step.elapsedSeconds = 25;
+  stats.showStep(step);
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 240 · 1:35"));
 }

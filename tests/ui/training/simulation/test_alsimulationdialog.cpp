@@ -12,6 +12,7 @@
 #include "catchapi.h"
 
 #include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -190,4 +191,28 @@ TEST_CASE("Screenshot of a saved active-learning simulation", "[.screenshots]") 
   const QString shot = shotsDir() + QStringLiteral("/al-simulation-saved.png");
   REQUIRE(dialog.grab().save(shot));
   WARN("wrote " << shot.toStdString());
+}
+
+TEST_CASE("Simulate active learning: the time is estimated before it starts") {
+  ui::AlSimulationForm form;
+  for (const auto s : active::allStrategies())
+    form.strategyBox(s)->setChecked(s == active::Strategy::Margin);
+  form.seedShare()->setValue(5.0);
+  form.stepShare()->setValue(5.0);
+  form.rounds()->setValue(2);
+  form.seeds()->setValue(1);
+  form.fullData()->setChecked(true);
+  CHECK(form.estimatedSeconds() < 0);
+  CHECK(form.costText().contains(QStringLiteral("unknown until the project has a finished")));
+  // A full training took 100 s: the seed round (5%), one round (10%) and the
+  // full data make 1.15 of it.
+  form.setPace(100.0, 7);
+  CHECK(form.estimatedSeconds() == Approx(115.0));
+  CHECK(form.costText().contains(QStringLiteral("About 2 min")));
+  CHECK(form.costText().contains(QStringLiteral("training run 7")));
+  form.rounds()->setValue(12);
+  form.seeds()->setValue(3);
+  // 3 x (0.05 + 0.10 + ... + 0.60) + 1 = 3 x 3.90 + 1 = 12.7 trainings' worth.
+  CHECK(form.estimatedSeconds() == Approx(1270.0));
+  CHECK(form.costText().contains(QStringLiteral("About 22 min")));
 }
