@@ -82,8 +82,8 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
 
   auto* filters = new QHBoxLayout;
   filters->setSpacing(6);
-  filters->addWidget(statusCombo_, 1);
-  filters->addWidget(labelCombo_, 1);
+  filters->addWidget(statusCombo_, 3);  // its counts are longer than label names
+  filters->addWidget(labelCombo_, 2);
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 6, 6, 4);

@@ -149,6 +149,21 @@ TEST_CASE("Workspaces: readable at 1024x640, 1280x800 and 1920x1080, light and d
           CHECK(editor->textWidth() >=
                 ui::SpanEditor::kMinColumns * editor->fontMetrics().averageCharWidth());
         }
+        if (page.workspace == Workspace::Annotate) {  // F1's card fits the window
+          ui::HelpOverlay* help = window.editorPane()->help();
+          help->open();
+          const QPixmap shot = window.grab();  // paints the card
+          const QRectF card = help->shownCard().translated(help->mapTo(&window, QPoint(0, 0)));
+          CHECK_FALSE(card.isEmpty());
+          CHECK(QRectF(window.rect()).contains(card));
+          if (save)
+            CHECK(shot.save(QStringLiteral("%1/help-%2x%3%4.png")
+                                .arg(spanforge::testing::shotsDir())
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(dark ? QStringLiteral("-dark") : QString())));
+          help->close();
+        }
         if (save)
           CHECK(
               window.grab().save(QStringLiteral("%1/%2-%3x%4%5.png")
