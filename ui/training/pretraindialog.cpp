@@ -1,5 +1,7 @@
 #include "training/pretraindialog.h"
 
+#include "common/durationtext.h"
+
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
@@ -9,17 +11,6 @@
 #include <cmath>
 
 namespace spanforge::ui {
-namespace {
-
-QString minutes(double seconds) {
-  const auto m = static_cast<int64_t>(std::ceil(seconds / 60.0));
-  if (m < 60)
-    return PretrainDialog::tr("%n min", nullptr, static_cast<int>(std::max<int64_t>(1, m)));
-  return PretrainDialog::tr("%1 h %2 min").arg(m / 60).arg(m % 60);
-}
-
-}  // namespace
-
 PretrainDialog::PretrainDialog(const train::PretrainingSettings& s, int64_t documents,
                                double secondsPerStep, const QString& paceFrom, QWidget* parent)
     : QDialog(parent), text_(new QLabel(this)) {
@@ -46,12 +37,14 @@ PretrainDialog::PretrainDialog(const train::PretrainingSettings& s, int64_t docu
     limit += (limit.isEmpty() ? QString() : tr(" or ")) +
              tr("%n pass(es) over the texts", nullptr, static_cast<int>(s.maxEpochs));
   if (s.maxMinutes > 0) {
-    limit += (limit.isEmpty() ? QString() : tr(", at most ")) + minutes(s.maxMinutes * 60);
+    limit +=
+        (limit.isEmpty() ? QString() : tr(", at most ")) + DurationText::minutes(s.maxMinutes * 60);
     seconds = seconds < 0 ? s.maxMinutes * 60 : std::min(seconds, s.maxMinutes * 60);
   }
   what += tr("<p>It stops after %1 (the [pretraining] settings, under Show every setting). ")
               .arg(limit);
-  what += seconds > 0 ? tr("<b>About %1</b> at the pace of %2.</p>").arg(minutes(seconds), paceFrom)
+  what += seconds > 0 ? tr("<b>About %1</b> at the pace of %2.</p>")
+                            .arg(DurationText::minutes(seconds), paceFrom)
                       : tr("How long that takes is unknown until a run has set a pace.</p>");
   what +=
       tr("<p>Labelling goes on meanwhile; Stop on the Dashboard keeps the weights so far "

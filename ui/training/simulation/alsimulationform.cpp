@@ -1,5 +1,7 @@
 #include "training/simulation/alsimulationform.h"
 
+#include "common/durationtext.h"
+
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -156,19 +158,13 @@ void AlSimulationForm::updateCost() {
       text += tr(" Time: unknown until the project has a finished training run to go by.");
     else
       text += tr(" <b>About %1</b>%2, from training run %3 (%4 on all the labels).")
-                  .arg(duration(seconds))
+                  .arg(DurationText::minutes(seconds))
                   .arg(pretrain_->isChecked() ? tr(" plus the pretraining") : QString())
                   .arg(paceRun_)
-                  .arg(duration(paceSeconds_));
+                  .arg(DurationText::minutes(paceSeconds_));
     cost_->setText(text);
   }
   emit changed();
-}
-
-QString AlSimulationForm::duration(double seconds) {
-  const auto minutes = static_cast<int64_t>(std::ceil(seconds / 60.0));
-  if (minutes < 60) return tr("%n min", nullptr, static_cast<int>(std::max<int64_t>(1, minutes)));
-  return tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
 }
 
 }  // namespace spanforge::ui

@@ -49,7 +49,6 @@ class AlSimulationForm : public QWidget {
 
  private:
   void updateCost();
-  static QString duration(double seconds);
 
   std::vector<std::pair<active::Strategy, QCheckBox*>> strategies_;
   QDoubleSpinBox* seedShare_;
