@@ -35,7 +35,7 @@ void WorkspaceStack::addWorkspace(Workspace workspace, const QString& title, con
   const int n = static_cast<int>(entries_.size()) + 1;
   auto* action = new QAction(title, this);
   action->setCheckable(true);
-  if (n <= 9) action->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_0 + n)));
+  if (n <= 9) action->setShortcut(QKeyCombination(Qt::CTRL, static_cast<Qt::Key>(Qt::Key_0 + n)));
   action->setToolTip(QStringLiteral("%1 (%2)\n%3")
                          .arg(QString(title).remove(QLatin1Char('&')),
                               action->shortcut().toString(QKeySequence::NativeText), tip));
