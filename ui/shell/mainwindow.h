@@ -36,7 +36,7 @@ class TrainMenu;
 class TrainingPanel;
 class WorkspaceStack;
 
-// The main window only composes: the workspaces (Annotate: the document
+// The main window only composes (menus in mainwindowmenus.cpp): the workspaces (Annotate: the document
 // browser and the editor pane; Train; Review: the queue and the same editor
 // pane; Evaluate; Runs), the status counts and the menus. It owns the open
 // project and its annotation session, and moves between documents (accept /
