@@ -15,6 +15,7 @@
 #     --budget S       wall clock for everything (default 540): the
 #                      benchmark shortens its settings to fit what is left
 #     --all-tests      every core test, not only the GPU and device ones
+#     --build-only     configure and build, then stop (to run a test by hand)
 #     --std 17|20      the C++ standard (default: 20 where libtorch's headers demand it)
 #
 # Exit status: 0 when every step ran and every test passed.
@@ -27,6 +28,7 @@ build=/tmp/spanforge-gpu-build
 seconds=8
 budget=540
 all_tests=0
+build_only=0
 std=""
 out=""
 while [ $# -gt 0 ]; do
@@ -37,6 +39,7 @@ while [ $# -gt 0 ]; do
     --seconds) seconds="$2"; shift 2 ;;
     --budget) budget="$2"; shift 2 ;;
     --all-tests) all_tests=1; shift ;;
+    --build-only) build_only=1; shift ;;
     --std) std="$2"; shift 2 ;;
     -*) echo "gpu-run: unknown option $1" >&2; exit 2 ;;
     *) out="$1"; shift ;;
@@ -160,6 +163,12 @@ if cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >"$out/build.lo
 else
   tail -40 "$out/build.log"
   stop "build (build.log)"
+fi
+
+if [ "$build_only" = 1 ]; then
+  note ""; note "Built only, in $(elapsed) s."
+  say "built only; the loader path for the carried libraries: $LD_LIBRARY_PATH"
+  exit 0
 fi
 
 # --- 3. Tests: the GPU ones, then the device-related ones of the core suite ---------

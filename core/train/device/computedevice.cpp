@@ -12,6 +12,7 @@
 #endif
 
 #include <cstdlib>
+#include <mutex>
 #include <stdexcept>
 
 namespace spanforge::train {
@@ -27,6 +28,16 @@ int cudaIndex(const std::string& device) {
   } catch (const std::exception&) {
     return -1;
   }
+}
+
+// libtorch sets up CUDA's caching allocator at the first CUDA tensor; its
+// statistics and caps throw "Invalid device argument" before that.
+void initAllocator(int index) {
+  static std::once_flag once;
+  std::call_once(once, [index] {
+    (void)at::empty({1},
+                    at::TensorOptions().device(at::kCUDA, static_cast<c10::DeviceIndex>(index)));
+  });
 }
 
 }  // namespace
@@ -96,6 +107,7 @@ MemoryUsage ComputeDevice::memory(const std::string& device) {
 #ifdef SPANFORGE_WITH_CUDA
   const int index = cudaIndex(device);
   if (index >= 0 && cudaAvailable()) {
+    initAllocator(index);
     const torchcompat::CudaAllocatorStats s = torchcompat::cudaAllocatorStats(index);
     MemoryUsage m;
     m.kind = MemoryKind::Cuda;
@@ -113,7 +125,10 @@ MemoryUsage ComputeDevice::memory(const std::string& device) {
 void ComputeDevice::resetPeak(const std::string& device) {
 #ifdef SPANFORGE_WITH_CUDA
   const int index = cudaIndex(device);
-  if (index >= 0 && cudaAvailable()) c10::cuda::CUDACachingAllocator::resetPeakStats(index);
+  if (index >= 0 && cudaAvailable()) {
+    initAllocator(index);
+    c10::cuda::CUDACachingAllocator::resetPeakStats(index);
+  }
 #else
   (void)device;
 #endif
@@ -134,6 +149,7 @@ void ComputeDevice::capMemory(const std::string& device, double fraction) {
 #ifdef SPANFORGE_WITH_CUDA
   const int index = cudaIndex(device);
   if (index >= 0 && cudaAvailable()) {
+    initAllocator(index);
     // Cached free blocks are reused without counting against the cap: hand them back first.
     c10::cuda::CUDACachingAllocator::emptyCache();
     c10::cuda::CUDACachingAllocator::setMemoryFraction(fraction,
