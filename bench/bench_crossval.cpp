@@ -8,6 +8,7 @@
 // trains each fold data-parallel (ranks 2..N run spanforge-cli train-worker).
 #include "calibrationfigures.h"
 #include "crossvalfold.h"
+#include "io/removetree.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
 #include "train/distributed/localgroup.h"
@@ -79,7 +80,7 @@ int main(int argc, char** argv) {
     if (onlyFold >= 0 && static_cast<size_t>(onlyFold) != k) continue;
     CrossvalFold f = makeFold(all, k, folds);
     const train::Corpus test = f.test;
-    fs::remove_all(out);
+    spanforge::io::removeTree(out);
     train::TrainerOptions options;
     std::unique_ptr<train::LocalGroup> local;
     if (processes > 1) {
@@ -124,6 +125,6 @@ int main(int argc, char** argv) {
   if (const auto all = pooled.report(); all.spans > 0)
     std::printf("span ECE, all folds' test spans pooled: %.3f over %lld spans (%.3f by chance)\n",
                 all.ece, static_cast<long long>(all.spans), all.chanceEce);
-  fs::remove_all(out);
+  spanforge::io::removeTree(out);
   return 0;
 }

@@ -5,6 +5,7 @@
 //   bench_gpu [--seconds S] [--cpu-threads N] [--table FILE] [--data DIR]
 // S: wall clock per training setting (default 10); N: the CPU rows' "all
 // cores" (default: this machine's cores). packaging/gpu-run.sh runs it.
+#include "io/removetree.h"
 #include "model/nermodel.h"
 #include "stepspeed.h"
 #include "train/data/corpusloader.h"
@@ -175,7 +176,7 @@ int main(int argc, char** argv) {
   inferOne(package, test, "cpu", cpuThreads, train::Evaluator::kBatchWords);
   inferOne(package, test, "cpu", 1, train::Evaluator::kBatchWords);
 
-  fs::remove_all(work);
+  spanforge::io::removeTree(work);
   if (!tableFile.empty()) std::ofstream(tableFile) << gTable.str();
   return 0;
 }

@@ -3,6 +3,7 @@
 // the fix each new label read every label's colour (9.5 s, 32 s, 126 s: quadratic);
 // now the times grow with the number of labels. Prints seconds and labels/s.
 //   bench_labels [N ...]   (default: 10000 20000 40000)
+#include "io/removetree.h"
 #include "project/importer.h"
 #include "store/projectstore.h"
 
@@ -43,7 +44,7 @@ void run(int labels) {
               labels / secs, project->labels().all().size());
   if (!report.committed) std::printf("  import was refused!\n");
   project.reset();
-  fs::remove_all(dir);
+  spanforge::io::removeTree(dir);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 // pretraining per run (on all texts: an unlabelled pool holds the labelled
 // ones too), unless --pretrained gives one; --pretrained-out keeps it.
 #include "crossvalfold.h"
+#include "io/removetree.h"
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
 #include "train/eval/evaluator.h"
@@ -138,7 +139,7 @@ int main(int argc, char** argv) {
       train::TrainConfig c = config;
       c.model.pretrained = withPretraining ? pretrainedDir : "";
       const std::string out = (work / "model").string();
-      fs::remove_all(out);
+      spanforge::io::removeTree(out);
       train::Trainer trainer(c, labelled, dev, out);
       const train::FinishedEvent done = trainer.run();
       if (done.reason == train::FinishReason::Failed) {
@@ -162,6 +163,6 @@ int main(int argc, char** argv) {
       std::fflush(stdout);
     }
   }
-  fs::remove_all(work);
+  spanforge::io::removeTree(work);
   return 0;
 }

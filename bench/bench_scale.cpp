@@ -8,6 +8,7 @@
 // one run are what to compare. Prints a Markdown table; not a test. Usage:
 //   bench_scale [--minutes M] [--corpus wnut|wikigold|both] [--quick | --prefetch]
 // --quick runs only 1 vs 2 processes; --prefetch only the prefetch rows.
+#include "io/removetree.h"
 #include "stepspeed.h"
 #include "train/config/trainconfig.h"
 #include "train/data/corpusloader.h"
@@ -89,7 +90,7 @@ Result trainOnce(const Setting& s, const train::Corpus& trainSet, const train::C
   train::Trainer trainer(config, trainSet, dev, out.string(), std::move(options));
   const auto finished = trainer.run();
   if (local) local->finish();
-  fs::remove_all(out);
+  spanforge::io::removeTree(out);
   if (finished.reason == train::FinishReason::Failed) {
     std::fprintf(stderr, "bench_scale: %s: %s\n", s.name, finished.message.c_str());
     std::exit(1);

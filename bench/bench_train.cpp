@@ -7,6 +7,7 @@
 // DIR holds train.txt, dev.txt and test.txt (default: resources/demo, the
 // WNUT-17 corpus).
 #include "calibrationfigures.h"
+#include "io/removetree.h"
 #include "model/computethreads.h"
 #include "stepspeed.h"
 #include "train/config/tomlconfig.h"
@@ -146,6 +147,6 @@ int main(int argc, char** argv) {
   inference(output, test, threads);
   std::printf("peak RSS:           %.0f MB\n",
               static_cast<double>(train::ProcessMemory::read().peakBytes) / (1 << 20));
-  if (!keepOutput) fs::remove_all(output);
+  if (!keepOutput) spanforge::io::removeTree(output);
   return 0;
 }

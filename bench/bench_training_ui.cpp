@@ -6,6 +6,7 @@
 // Prints figures; not a test. Offscreen unless QT_QPA_PLATFORM says otherwise.
 // Usage: bench_training_ui [--minutes M] [--screenshot PNG] [--at-seconds S]
 //                          [--config FILE] [--width W] [--height H]
+#include "io/removetree.h"
 #include "project/demoproject.h"
 #include "store/projectstore.h"
 #include "train/config/tomlconfig.h"
@@ -159,6 +160,6 @@ int main(int argc, char** argv) {
   std::printf("\n");
   panel.setProject(nullptr);
   project.reset();
-  fs::remove_all(dir);
+  spanforge::io::removeTree(dir);
   return 0;
 }

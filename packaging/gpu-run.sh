@@ -12,7 +12,7 @@
 #                      torch.utils.cmake_prefix_path of python3's torch)
 #     --build DIR      build folder (default: /tmp/spanforge-gpu-build, reused)
 #     --seconds S      per benchmark setting (default 8)
-#     --budget S       wall clock for everything (default 540): the
+#     --budget S       wall clock for everything (default 580): the
 #                      benchmark shortens its settings to fit what is left
 #     --all-tests      every core test, not only the GPU and device ones
 #     --build-only     configure and build, then stop (to run a test by hand)
@@ -26,7 +26,7 @@ deps="$root/.gpudeps"
 torch_prefix=""
 build=/tmp/spanforge-gpu-build
 seconds=8
-budget=540
+budget=580
 all_tests=0
 build_only=0
 std=""

@@ -6,6 +6,7 @@
 #include "active/nearduplicatefilter.h"
 #include "active/rarelabelboost.h"
 #include "active/uncertaintyscorer.h"
+#include "io/removetree.h"
 #include "io/scratchdirectory.h"
 #include "model/computethreads.h"
 #include "train/device/parallelfor.h"
@@ -47,7 +48,7 @@ size_t shareOf(double fraction, size_t n) {
 
 void removeQuietly(const std::string& dir) {
   std::error_code ec;
-  if (!dir.empty()) fs::remove_all(dir, ec);
+  if (!dir.empty()) io::removeTree(dir, ec);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "io/scratchdirectory.h"
+#include "io/removetree.h"
 
 #include <random>
 #include <stdexcept>
@@ -21,7 +22,7 @@ ScratchDirectory::ScratchDirectory(const std::string& prefix) {
 
 ScratchDirectory::~ScratchDirectory() {
   std::error_code ec;
-  fs::remove_all(path_, ec);
+  io::removeTree(path_, ec);
 }
 
 }  // namespace spanforge::io

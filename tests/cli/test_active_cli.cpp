@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 #include "catchapi.h"
+#include "io/removetree.h"
 
 #include <cmath>
 #include <filesystem>
@@ -439,7 +440,7 @@ TEST_CASE("cli al-simulate --resume continues from the packages an earlier run k
   CHECK(first.err.find("reused") == std::string::npos);
 
   // An interruption lost the last lc round: it alone is trained again.
-  std::filesystem::remove_all(kept + "/lc/round-3");
+  spanforge::io::removeTree(kept + "/lc/round-3");
   args.push_back("--resume");
   const auto second = run(args);
   INFO(second.err);

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include "io/removetree.h"
 
 namespace spanforge::testing {
 
@@ -18,7 +19,7 @@ class TempDir {
   }
   ~TempDir() {
     std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
+    spanforge::io::removeTree(path_, ec);
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;

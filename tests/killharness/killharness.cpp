@@ -1,6 +1,7 @@
 #include "killharness.h"
 
 #include "childprocess.h"
+#include "io/removetree.h"
 #include "journalreader.h"
 #include "killtrigger.h"
 #include "projectbuilder.h"
@@ -71,7 +72,7 @@ int KillHarness::run() {
 }
 
 void KillHarness::prepare() {
-  if (options_.fresh && fs::exists(paths_.state)) fs::remove_all(paths_.dir);
+  if (options_.fresh && fs::exists(paths_.state)) spanforge::io::removeTree(paths_.dir);
   if (fs::exists(paths_.dir) && !fs::exists(paths_.state) && !fs::is_empty(paths_.dir))
     throw std::runtime_error(paths_.dir + " is not a kill harness directory (no " +
                              fs::path(paths_.state).filename().string() + "); refusing to use it");
@@ -86,7 +87,7 @@ void KillHarness::prepare() {
 
 // A new project: nothing of the old one is kept.
 void KillHarness::createProject() {
-  for (const auto& e : fs::directory_iterator(paths_.dir)) fs::remove_all(e.path());
+  for (const auto& e : fs::directory_iterator(paths_.dir)) spanforge::io::removeTree(e.path());
   baseDocs_ = ProjectBuilder::create(paths_.project, kAccepted, kPool, options_.seed);
   ProjectBuilder::writeTrainConfig(paths_.trainConfig, kCliSteps);
   ProjectBuilder::writeTrainConfig(paths_.dir + "/tiny-gui.toml", kGuiSteps);

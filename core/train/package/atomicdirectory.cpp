@@ -1,5 +1,6 @@
 #include "train/package/atomicdirectory.h"
 
+#include "io/removetree.h"
 #include "train/package/modelpackageerror.h"
 
 #include <fcntl.h>
@@ -84,7 +85,7 @@ int AtomicDirectory::removeStale(const std::string& target) {
       if (!pidForm && name.compare(0, at, legacy) != 0) continue;
       if (processAlive(tail)) continue;
       std::error_code rm;
-      if (fs::remove_all(it->path(), rm) > 0 && !rm) ++removed;
+      if (io::removeTree(it->path(), rm) > 0 && !rm) ++removed;
       break;
     }
   }
@@ -94,7 +95,7 @@ int AtomicDirectory::removeStale(const std::string& target) {
 AtomicDirectory::~AtomicDirectory() {
   if (committed_) return;
   std::error_code ec;
-  fs::remove_all(temp_, ec);
+  io::removeTree(temp_, ec);
 }
 
 std::string AtomicDirectory::file(const std::string& name) const {
@@ -113,7 +114,7 @@ void AtomicDirectory::commit() {
       throw ModelPackageError(target_, std::string("cannot create: ") + std::strerror(errno));
   } else if (::renameat2(AT_FDCWD, temp_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) ==
              0) {
-    fs::remove_all(temp_, ec);  // now holds the old directory
+    io::removeTree(temp_, ec);  // now holds the old directory
   } else {
     // No atomic exchange on this file system: move the old one aside first.
     const std::string old = sibling(fs::path(target_), ".old-");
@@ -124,7 +125,7 @@ void AtomicDirectory::commit() {
       std::rename(old.c_str(), target_.c_str());
       throw ModelPackageError(target_, std::string("cannot replace: ") + std::strerror(err));
     }
-    fs::remove_all(old, ec);
+    io::removeTree(old, ec);
   }
   committed_ = true;
   syncPath(parent, true);
