@@ -2,6 +2,7 @@
 
 #include "model/vectors.h"
 #include "project/datachecks.h"
+#include "project/datafixes.h"
 #include "store/projectstore.h"
 #include "text/printable.h"
 #include "train/config/tomlconfig.h"
@@ -20,6 +21,9 @@ CLI::App* DebugDataCommand::setup(CLI::App& app) {
   cmd->add_option("--config", config_, "Training config: its model.vectors, if any")
       ->excludes(vectors);
   cmd->add_flag("--json", json_, "Print JSON instead of text");
+  cmd->add_flag("--fix", fix_,
+                "First fix what needs no judgement: trim white space from spans, widen spans "
+                "to whole tokens, set empty documents to ignored");
   return cmd;
 }
 
@@ -28,7 +32,13 @@ int DebugDataCommand::run(Console& console) {
   // Read before the project opens: a bad file fails fast, naming its line.
   const model::Vectors vectors =
       vectors_.empty() ? model::Vectors{} : model::Vectors::load(vectors_);
-  auto project = store::ProjectStore::open(path_, store::ProjectStore::Access::ReadOnly);
+  auto project = store::ProjectStore::open(
+      path_, fix_ ? store::ProjectStore::Access::ReadWrite : store::ProjectStore::Access::ReadOnly);
+  project::FixPlan fixes;
+  if (fix_) {
+    fixes = project::DataFixes::plan(*project);
+    project::DataFixes::apply(*project, fixes);
+  }
   project::DataChecks checks(*project);
   if (!vectors_.empty()) checks.withVectors(vectors, vectors_);
   const auto report = checks.run();
@@ -37,6 +47,13 @@ int DebugDataCommand::run(Console& console) {
     nlohmann::ordered_json j;
     j["documents"] = report.documents;
     j["spans"] = report.spans;
+    if (fix_)
+      j["fixed"] = {{"documents", fixes.documents.size()},
+                    {"trimmed", fixes.trimmed},
+                    {"dropped", fixes.dropped},
+                    {"widened", fixes.widened},
+                    {"set_aside", fixes.setAside},
+                    {"left", fixes.misalignedLeft}};
     j["checks"] = nlohmann::ordered_json::array();
     for (const auto& c : report.checks) {
       nlohmann::ordered_json cj{{"id", c.id},
@@ -52,6 +69,9 @@ int DebugDataCommand::run(Console& console) {
     console.out << j.dump(2) << "\n";
     return kOk;
   }
+  if (fix_)
+    console.out << "Fixed " << fixes.documents.size() << " document(s): " << fixes.summary()
+                << "\n";
   console.out << "Checked " << report.documents << " accepted document(s), " << report.spans
               << " span(s)\n";
   int warnings = 0;

@@ -6,8 +6,9 @@
 
 namespace spanforge::cli {
 
-// debug-data PROJECT [--vectors FILE | --config FILE] [--json]: the checks of
-// spaCy's `debug data`, and the word vectors' coverage of the project.
+// debug-data PROJECT [--vectors FILE | --config FILE] [--json] [--fix]: the
+// checks of spaCy's `debug data`, and the word vectors' coverage of the
+// project; --fix first mends what needs no judgement (project::DataFixes).
 class DebugDataCommand : public Command {
  public:
   CLI::App* setup(CLI::App& app) override;
@@ -18,6 +19,7 @@ class DebugDataCommand : public Command {
   std::string vectors_;
   std::string config_;
   bool json_ = false;
+  bool fix_ = false;
 };
 
 }  // namespace spanforge::cli

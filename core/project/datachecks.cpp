@@ -1,6 +1,7 @@
 #include "project/datachecks.h"
 
 #include "model/vectors.h"
+#include "project/spanspace.h"
 #include "store/projectstore.h"
 #include "text/alignment.h"
 #include "text/utf8.h"
@@ -13,17 +14,12 @@
 namespace spanforge::project {
 namespace {
 
-bool isSpace(char32_t c) {
-  return c == U' ' || c == U'\t' || c == U'\n' || c == U'\r' || c == U'\u00A0' || c == U'\u200B' ||
-         c == U'\uFEFF' || (c >= U'\u2000' && c <= U'\u200A');
-}
-
 // Lower-cased, whitespace-collapsed text: how spaCy decides two texts are "the same".
 std::string normalised(const std::string& text) {
   std::u32string out;
   bool space = false;
   for (char32_t c : text::decodeUtf8(text)) {
-    if (isSpace(c)) {
+    if (isSpanSpace(c)) {
       space = !out.empty();
       continue;
     }
@@ -82,13 +78,13 @@ DataReport DataChecks::run() {
   project_.documents().forEach(accepted, [&](const store::StoredDocument& d) {
     ++report.documents;
     const auto cps = text::decodeUtf8(d.doc.text);
-    if (std::all_of(cps.begin(), cps.end(), isSpace) || d.doc.tokens.empty()) {
+    if (std::all_of(cps.begin(), cps.end(), isSpanSpace) || d.doc.tokens.empty()) {
       addExample(empty, d.id, "document has no tokens");
     }
     for (const auto& s : d.doc.spans) {
       ++report.spans;
       ++perLabel[s.label];
-      if (isSpace(cps[s.start]) || isSpace(cps[s.end - 1]))
+      if (isSpanSpace(cps[s.start]) || isSpanSpace(cps[s.end - 1]))
         addExample(whitespace, d.id, quoted(cps, s));
       const auto range = text::charsToTokens(d.doc.tokens, s.start, s.end, text::AlignMode::Strict);
       if (!range.ok()) addExample(misaligned, d.id, quoted(cps, s) + ": " + range.error);

@@ -152,6 +152,28 @@ TEST_CASE("debug-data reports checks as text and JSON") {
   CHECK(r.out.find("warning(s)") != std::string::npos);
 }
 
+TEST_CASE("debug-data --fix trims a span's white space and then reports it fixed") {
+  TempDir dir;
+  const auto proj = dir.file("p.sfproj");
+  REQUIRE(cli({"init", proj, "--labels", "PER"}).code == 0);
+  const auto f = write(dir, "x.jsonl",
+                       R"({"text":"Ann ran","spans":[{"start":0,"end":4,"label":"PER"}],)"
+                       R"("answer":"accept"})"
+                       "\n");
+  REQUIRE(cli({"import", proj, f}).code == 0);
+  auto r = cli({"debug-data", proj});
+  CHECK(r.out.find("1 span(s) with leading or trailing whitespace") != std::string::npos);
+  r = cli({"debug-data", proj, "--fix", "--json"});
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["fixed"]["trimmed"] == 1);
+  CHECK(j["fixed"]["documents"] == 1);
+  r = cli({"debug-data", proj});
+  CHECK(r.out.find("no spans with leading or trailing whitespace") != std::string::npos);
+  r = cli({"debug-data", proj, "--fix"});
+  CHECK(r.out.find("Fixed 0 document(s): Nothing to fix.") != std::string::npos);
+}
+
 TEST_CASE("debug-data reports the coverage of word vectors given or in a config") {
   TempDir dir;
   const auto proj = dir.file("p.sfproj");

@@ -8,6 +8,7 @@
 #include "session/commands/addspancommand.h"
 #include "session/commands/changelabelcommand.h"
 #include "session/commands/deletelabelcommand.h"
+#include "session/commands/fixdatacommand.h"
 #include "session/commands/labelhotkeycommand.h"
 #include "session/commands/recolorlabelcommand.h"
 #include "session/commands/rejectsuggestioncommand.h"
@@ -153,6 +154,14 @@ bool AnnotationSession::setStatus(text::DocStatus status) {
   if (!push(new SetStatusCommand(*this, current_->id, from, status, what))) return false;
   emit message(
       tr("Saved: document %1 is %2").arg(current_->id).arg(DocStatusStyle::name(status).toLower()));
+  return true;
+}
+
+bool AnnotationSession::applyFixes(const project::FixPlan& plan) {
+  if (plan.empty()) return true;
+  if (!push(new FixDataCommand(*this, plan, tr("Fix data")))) return false;
+  emit message(tr("Fixed %n document(s): %1", nullptr, static_cast<int>(plan.documents.size()))
+                   .arg(qs(plan.summary())));
   return true;
 }
 

@@ -19,6 +19,10 @@ namespace spanforge::store {
 class ProjectStore;
 }
 
+namespace spanforge::project {
+struct FixPlan;
+}
+
 namespace spanforge::ui {
 
 class SessionCommand;
@@ -65,6 +69,8 @@ class AnnotationSession : public QObject {
   bool setLabelColor(const std::string& name, const std::string& color);
   bool setLabelHotkey(const std::string& name, const std::string& hotkey);
   bool removeLabel(const std::string& name);
+  // The data checks' fixes (project::DataFixes::plan), as one undo step.
+  bool applyFixes(const project::FixPlan& plan);
   QString lastError() const { return lastError_; }
 
   // Model suggestions: the predictions of the suggestion model (the

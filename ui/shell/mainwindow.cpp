@@ -14,6 +14,7 @@
 #include "modelloop/modeltrust.h"
 #include "modelloop/review/reviewqueueview.h"
 #include "session/annotationsession.h"
+#include "shell/datafixprompt.h"
 #include "shell/labelmanagerdialog.h"
 #include "shell/splitworkspace.h"
 #include "shell/statusbarcounts.h"
@@ -64,11 +65,13 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
       browser_(new DocumentBrowser(this)),
       trainingPanel_(new TrainingPanel(train::CudaDevices::list(), this)),
       trainMenu_(new TrainMenu(trainingPanel_, this)),
+      dataFix_(new DataFixPrompt(trainingPanel_, this)),
       pane_(new EditorPane(this)),
       counts_(new StatusBarCounts(this)),
       workspaces_(new WorkspaceStack(this)) {
   connect(trainingPanel_, &TrainingPanel::message, this,
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+  connect(trainingPanel_, &TrainingPanel::fixDataRequested, dataFix_, &DataFixPrompt::run);
   connect(trainMenu_, &TrainMenu::message, this,
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
   // Messages on the left, the counts always visible on the right.
@@ -295,6 +298,7 @@ void MainWindow::setProject(std::unique_ptr<store::ProjectStore> project) {
 
 void MainWindow::connectSession() {
   AnnotationSession* s = session_.get();
+  dataFix_->setSession(s);
   undoGroup_->addStack(s->undoStack());
   undoGroup_->setActiveStack(s->undoStack());
   connect(s, &AnnotationSession::documentWritten, browser_, &DocumentBrowser::refreshDocument);

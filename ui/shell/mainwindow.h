@@ -23,6 +23,7 @@ class ProjectStore;
 namespace spanforge::ui {
 
 class AnnotationSession;
+class DataFixPrompt;
 class AutoRetrainer;
 class DocumentBrowser;
 class EditorPane;
@@ -36,11 +37,10 @@ class TrainMenu;
 class TrainingPanel;
 class WorkspaceStack;
 
-// The main window only composes (menus in mainwindowmenus.cpp): the workspaces (Annotate: the document
-// browser and the editor pane; Train; Review: the queue and the same editor
-// pane; Evaluate; Runs), the status counts and the menus. It owns the open
-// project and its annotation session, and moves between documents (accept /
-// reject / ignore and next, skip).
+// The main window only composes (menus in mainwindowmenus.cpp): the workspaces (Annotate: the
+// document browser and the editor pane; Train; Review: the queue and the same editor pane;
+// Evaluate; Runs), the status counts and the menus. It owns the open project and its annotation
+// session, and moves between documents (accept / reject / ignore and next, skip).
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
@@ -131,6 +131,7 @@ class MainWindow : public QMainWindow {
   DocumentBrowser* browser_;
   TrainingPanel* trainingPanel_;
   TrainMenu* trainMenu_;
+  DataFixPrompt* dataFix_;
   bool savedGeometry_ = false;
   EditorPane* pane_;
   StatusBarCounts* counts_;

@@ -5,6 +5,7 @@
 #include "training/dashboard/trainingdashboard.h"
 #include "training/pretraindialog.h"
 #include "training/runs/runhistory.h"
+#include "training/setup/datacheckview.h"
 #include "training/setup/pretrainedchooser.h"
 #include "training/setup/trainingsetup.h"
 #include "training/trainingsession.h"
@@ -32,12 +33,8 @@ TrainingPanel::TrainingPanel(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(tabs_);
 
-  connect(setup_, &TrainingSetup::checkRequested, this, [this] {
-    wantsTraining_ = false;
-    unattended_ = false;
-    setup_->setState(TrainingSetup::State::Checking);
-    session_->check(setup_->config(), setup_->devFile());
-  });
+  connect(setup_, &TrainingSetup::checkRequested, this, &TrainingPanel::checkData);
+  connect(setup_->checks(), &DataCheckView::fixRequested, this, &TrainingPanel::fixDataRequested);
   connect(setup_, &TrainingSetup::trainRequested, this, &TrainingPanel::train);
   connect(setup_, &TrainingSetup::pretrainRequested, this, &TrainingPanel::requestPretrain);
   connect(setup_, &TrainingSetup::confirmed, this, &TrainingPanel::startTraining);
@@ -99,6 +96,15 @@ void TrainingPanel::loadLastConfig() {
 
 void TrainingPanel::showSetup() { tabs_->setCurrentWidget(setup_); }
 void TrainingPanel::showDashboard() { tabs_->setCurrentWidget(dashboard_); }
+
+bool TrainingPanel::checkData() {
+  if (!project_ || isBusy()) return false;
+  wantsTraining_ = false;
+  unattended_ = false;
+  setup_->setState(TrainingSetup::State::Checking);
+  session_->check(setup_->config(), setup_->devFile());
+  return true;
+}
 
 void TrainingPanel::train() {
   if (!project_ || isTraining() || !setup_->validationError().isEmpty()) return;

@@ -51,6 +51,8 @@ class TrainingPanel : public QWidget {
  public slots:
   void showSetup();
   void showDashboard();
+  // Runs the data checks alone (Check Data); false when a check or run is going.
+  bool checkData();
   // Runs the data checks, then trains (asking first when they warn).
   void train();
   // Trains without asking, from the model package `resumeFrom` (empty: from
@@ -74,6 +76,9 @@ class TrainingPanel : public QWidget {
   void currentModelChanged(int64_t modelId);
   // Runs asked to show a stored run (or compare one) on the Dashboard.
   void dashboardRequested();
+  // The data checks' "Fix What Can Be Fixed" (the window applies it: the
+  // fixes are an undoable edit of the open project).
+  void fixDataRequested();
   void message(const QString& text);
 
  private:

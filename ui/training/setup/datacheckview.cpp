@@ -1,7 +1,9 @@
 #include "training/setup/datacheckview.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -24,8 +26,17 @@ QIcon iconFor(const QStyle* style, project::Severity s) {
 }  // namespace
 
 DataCheckView::DataCheckView(QWidget* parent)
-    : QWidget(parent), summary_(new QLabel(this)), tree_(new QTreeWidget(this)) {
+    : QWidget(parent),
+      summary_(new QLabel(this)),
+      fix_(new QPushButton(tr("Fix What Can Be Fixed…"), this)),
+      tree_(new QTreeWidget(this)) {
   summary_->setWordWrap(true);
+  fix_->setToolTip(
+      tr("Trims white space from the ends of spans, widens spans that cut into a word to the "
+         "whole word and sets empty documents to ignored. It says what it will change first; "
+         "Edit > Undo takes it back."));
+  fix_->hide();
+  connect(fix_, &QPushButton::clicked, this, &DataCheckView::fixRequested);
   summary_->setTextFormat(Qt::PlainText);
   tree_->setHeaderHidden(true);
   tree_->setColumnCount(1);
@@ -36,21 +47,34 @@ DataCheckView::DataCheckView(QWidget* parent)
   tree_->setMaximumHeight(fontMetrics().height() * 6 + 2 * tree_->frameWidth());
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(summary_);
+  auto* top = new QHBoxLayout;
+  top->addWidget(summary_, 1);
+  top->addWidget(fix_, 0, Qt::AlignTop);
+  layout->addLayout(top);
   layout->addWidget(tree_, 1);
   clear(tr("The data checks run when you press Train (or Check Data)."));
 }
 
 QString DataCheckView::summary() const { return summary_->text(); }
 
+bool DataCheckView::fixable(const DataCheckOutcome& r) {
+  for (const auto& check : r.report.checks)
+    if (check.count > 0 && (check.id == "span_whitespace" || check.id == "span_misaligned" ||
+                            check.id == "empty_documents"))
+      return true;
+  return false;
+}
+
 void DataCheckView::clear(const QString& message) {
   tree_->clear();
+  fix_->hide();
   summary_->setStyleSheet(QString());
   summary_->setText(message);
 }
 
 void DataCheckView::setResult(const DataCheckOutcome& r) {
   tree_->clear();
+  fix_->setVisible(fixable(r));
   if (!r.blocking.isEmpty()) {
     summary_->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold;"));
     summary_->setText(tr("Training cannot start: %1").arg(r.blocking));

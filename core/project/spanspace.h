@@ -1,0 +1,13 @@
+#pragma once
+
+namespace spanforge::project {
+
+// The white space a span should not begin or end with: what the data checks
+// flag and the data fixes trim (ASCII spaces and breaks, no-break and zero-width
+// spaces, the byte-order mark, the typographic spaces U+2000..U+200A).
+inline bool isSpanSpace(char32_t c) {
+  return c == U' ' || c == U'\t' || c == U'\n' || c == U'\r' || c == U'\u00A0' || c == U'\u200B' ||
+         c == U'\uFEFF' || (c >= U'\u2000' && c <= U'\u200A');
+}
+
+}  // namespace spanforge::project
