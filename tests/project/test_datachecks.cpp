@@ -2,6 +2,7 @@
 #include "project/datachecks.h"
 #include "store/projectstore.h"
 #include "tempdir.h"
+#include "testdocument.h"
 
 #include "catchapi.h"
 
@@ -10,18 +11,10 @@ using spanforge::project::Severity;
 using spanforge::store::ProjectStore;
 using spanforge::store::Split;
 using spanforge::testing::TempDir;
+using spanforge::testing::testDocument;
 namespace text = spanforge::text;
 
 namespace {
-text::Document doc(const std::string& t, std::vector<text::Token> tokens,
-                   std::vector<text::Span> spans) {
-  text::Document d;
-  d.text = t;
-  d.tokens = std::move(tokens);
-  d.spans = std::move(spans);
-  d.status = text::DocStatus::Accepted;
-  return d;
-}
 const spanforge::project::CheckResult& check(const spanforge::project::DataReport& r,
                                              const std::string& id) {
   for (const auto& c : r.checks) {
@@ -38,14 +31,16 @@ TEST_CASE("debug-data finds each kind of problem") {
   p->labels().add("PER");
   p->labels().add("ORG");
   // "Ann  Lee" with a span that includes a trailing space and one mid-token.
-  p->documents().add(doc("Ann Lee ran", {{"Ann", 0, 3}, {"Lee", 4, 7}, {"ran", 8, 11}},
-                         {{0, 4, "PER"}, {9, 11, "ORG"}}),
-                     Split::Train);
-  p->documents().add(doc("Same text here", {{"Same", 0, 4}, {"text", 5, 9}, {"here", 10, 14}}, {}),
+  p->documents().add(testDocument("Ann Lee ran", {{"Ann", 0, 3}, {"Lee", 4, 7}, {"ran", 8, 11}},
+                                  {{0, 4, "PER"}, {9, 11, "ORG"}}),
                      Split::Train);
   p->documents().add(
-      doc("same  TEXT here", {{"same", 0, 4}, {"TEXT", 6, 10}, {"here", 11, 15}}, {}), Split::Dev);
-  p->documents().add(doc("   ", {}, {}), Split::Train);
+      testDocument("Same text here", {{"Same", 0, 4}, {"text", 5, 9}, {"here", 10, 14}}, {}),
+      Split::Train);
+  p->documents().add(
+      testDocument("same  TEXT here", {{"same", 0, 4}, {"TEXT", 6, 10}, {"here", 11, 15}}, {}),
+      Split::Dev);
+  p->documents().add(testDocument("   ", {}, {}), Split::Train);
 
   const auto report = DataChecks(*p).run();
   CHECK(report.documents == 4);
@@ -65,7 +60,8 @@ TEST_CASE("debug-data on clean data reports no warnings") {
   for (int i = 0; i < 60; ++i) {
     const std::string t = "Ann" + std::to_string(i) + " ran";
     const int64_t n = static_cast<int64_t>(t.size()) - 4;
-    p->documents().add(doc(t, {{t.substr(0, n), 0, n}, {"ran", n + 1, n + 4}}, {{0, n, "PER"}}));
+    p->documents().add(
+        testDocument(t, {{t.substr(0, n), 0, n}, {"ran", n + 1, n + 4}}, {{0, n, "PER"}}));
   }
   const auto report = DataChecks(*p).run();
   for (const auto& c : report.checks) {
@@ -78,8 +74,10 @@ TEST_CASE("debug-data reports the word vectors' coverage of every document") {
   TempDir dir;
   auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("PER");
-  p->documents().add(doc("Ann saw Bob", {{"Ann", 0, 3}, {"saw", 4, 7}, {"Bob", 8, 11}}, {}));
-  text::Document pool = doc("Bob saw Zed", {{"Bob", 0, 3}, {"saw", 4, 7}, {"Zed", 8, 11}}, {});
+  p->documents().add(
+      testDocument("Ann saw Bob", {{"Ann", 0, 3}, {"saw", 4, 7}, {"Bob", 8, 11}}, {}));
+  text::Document pool =
+      testDocument("Bob saw Zed", {{"Bob", 0, 3}, {"saw", 4, 7}, {"Zed", 8, 11}}, {});
   pool.status = text::DocStatus::Unlabelled;  // counted too: the model reads it
   p->documents().add(pool);
   // Lower-case words, as GloVe has them: "Ann" is found as "ann".

@@ -2,6 +2,7 @@
 #include "project/datafixes.h"
 #include "store/projectstore.h"
 #include "tempdir.h"
+#include "testdocument.h"
 
 #include "catchapi.h"
 
@@ -11,20 +12,10 @@ using spanforge::project::FixPlan;
 using spanforge::store::ProjectStore;
 using spanforge::store::Split;
 using spanforge::testing::TempDir;
+using spanforge::testing::testDocument;
 namespace text = spanforge::text;
 
 namespace {
-
-text::Document doc(const std::string& t, std::vector<text::Token> tokens,
-                   std::vector<text::Span> spans,
-                   text::DocStatus status = text::DocStatus::Accepted) {
-  text::Document d;
-  d.text = t;
-  d.tokens = std::move(tokens);
-  d.spans = std::move(spans);
-  d.status = status;
-  return d;
-}
 
 int64_t countOf(const spanforge::project::DataReport& r, const std::string& id) {
   for (const auto& c : r.checks)
@@ -48,20 +39,22 @@ TEST_CASE("data fixes trim, widen and set aside what the checks find, and undo i
   // A trailing space; "an" inside "ran"; a span of one space.
   const int64_t a =
       p->documents()
-          .add(doc("Ann Lee ran  x", {{"Ann", 0, 3}, {"Lee", 4, 7}, {"ran", 8, 11}, {"x", 13, 14}},
-                   {{0, 4, "PER"}, {9, 11, "ORG"}, {11, 12, "ORG"}}),
+          .add(testDocument("Ann Lee ran  x",
+                            {{"Ann", 0, 3}, {"Lee", 4, 7}, {"ran", 8, 11}, {"x", 13, 14}},
+                            {{0, 4, "PER"}, {9, 11, "ORG"}, {11, 12, "ORG"}}),
                Split::Train)
           .id;
   // "Acme" cut short, but widening would take "Corp", which is already ORG.
   const int64_t b =
       p->documents()
-          .add(doc("AcmeCorp", {{"AcmeCorp", 0, 8}}, {{0, 3, "ORG"}, {4, 8, "PER"}}), Split::Train)
+          .add(testDocument("AcmeCorp", {{"AcmeCorp", 0, 8}}, {{0, 3, "ORG"}, {4, 8, "PER"}}),
+               Split::Train)
           .id;
-  const int64_t empty = p->documents().add(doc("   ", {}, {}), Split::Train).id;
+  const int64_t empty = p->documents().add(testDocument("   ", {}, {}), Split::Train).id;
   // Not accepted: left alone, as the checks leave it.
   const int64_t draft = p->documents()
-                            .add(doc("Bo ran", {{"Bo", 0, 2}, {"ran", 3, 6}}, {{0, 3, "PER"}},
-                                     text::DocStatus::Unlabelled),
+                            .add(testDocument("Bo ran", {{"Bo", 0, 2}, {"ran", 3, 6}},
+                                              {{0, 3, "PER"}}, text::DocStatus::Unlabelled),
                                  Split::Train)
                             .id;
 
@@ -101,7 +94,7 @@ TEST_CASE("data fixes on clean data plan nothing") {
   TempDir dir;
   auto p = ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("PER");
-  p->documents().add(doc("Ann ran", {{"Ann", 0, 3}, {"ran", 4, 7}}, {{0, 3, "PER"}}));
+  p->documents().add(testDocument("Ann ran", {{"Ann", 0, 3}, {"ran", 4, 7}}, {{0, 3, "PER"}}));
   const FixPlan plan = DataFixes::plan(*p);
   CHECK(plan.empty());
   CHECK(plan.summary() == "Nothing to fix.");

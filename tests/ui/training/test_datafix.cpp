@@ -6,6 +6,7 @@
 #include "shell/mainwindow.h"
 #include "shotsdir.h"
 #include "store/projectstore.h"
+#include "testdocument.h"
 #include "training/setup/datacheckview.h"
 #include "training/setup/trainingsetup.h"
 #include "training/trainingpanel.h"
@@ -26,6 +27,7 @@
 using spanforge::testing::makeSettings;
 using spanforge::testing::makeTrainingProject;
 using spanforge::testing::TempDir;
+using spanforge::testing::testDocument;
 using spanforge::testing::waitFor;
 using spanforge::ui::DataCheckView;
 using spanforge::ui::MainWindow;
@@ -56,16 +58,6 @@ bool treeMentions(QTreeWidget* tree, const QString& text) {
   return false;
 }
 
-text::Document accepted(const std::string& t, std::vector<text::Token> tokens,
-                        std::vector<text::Span> spans) {
-  text::Document d;
-  d.text = t;
-  d.tokens = std::move(tokens);
-  d.spans = std::move(spans);
-  d.status = text::DocStatus::Accepted;
-  return d;
-}
-
 }  // namespace
 
 TEST_CASE("Data checks: Fix What Can Be Fixed trims spans, sets empty documents aside, undoes") {
@@ -78,10 +70,10 @@ TEST_CASE("Data checks: Fix What Can Be Fixed trims spans, sets empty documents 
     auto p = store::ProjectStore::open(path);
     label = p->labels().all().front().name;
     spaced = p->documents()
-                 .add(accepted("Ann Lee ran", {{"Ann", 0, 3}, {"Lee", 4, 7}, {"ran", 8, 11}},
-                               {{0, 4, label}}))
+                 .add(testDocument("Ann Lee ran", {{"Ann", 0, 3}, {"Lee", 4, 7}, {"ran", 8, 11}},
+                                   {{0, 4, label}}))
                  .id;
-    empty = p->documents().add(accepted("  ", {}, {})).id;
+    empty = p->documents().add(testDocument("  ", {}, {})).id;
   }
   auto settings = makeSettings(dir);
   MainWindow window(*settings);
