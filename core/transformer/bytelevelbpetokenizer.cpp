@@ -1,0 +1,140 @@
+#include "transformer/bytelevelbpetokenizer.h"
+
+#include "text/utf8.h"
+#include "transformer/bytelevelsplit.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace spanforge::transformer {
+namespace {
+
+std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot read it");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+ByteLevelBpeTokenizer ByteLevelBpeTokenizer::fromFiles(const std::string& vocabJson,
+                                                       const std::string& mergesTxt,
+                                                       Options options) {
+  ByteLevelBpeTokenizer t;
+  t.options_ = options;
+  // GPT-2's table: printable Latin-1 bytes stand for themselves, the rest
+  // take the code points from 256 on, in byte order.
+  int next = 256;
+  for (int b = 0; b < 256; ++b) {
+    const bool printable = (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || b >= 174;
+    t.byteChar_[b] =
+        text::encodeUtf8(std::u32string(1, static_cast<char32_t>(printable ? b : next)));
+    if (!printable) ++next;
+  }
+  try {
+    const nlohmann::json vocab = nlohmann::json::parse(readAll(vocabJson));
+    for (auto it = vocab.begin(); it != vocab.end(); ++it)
+      t.ids_.emplace(it.key(), it.value().get<int32_t>());
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(vocabJson + ": not a vocabulary of token ids (" + e.what() + ")");
+  }
+  if (t.ids_.empty()) throw std::runtime_error(vocabJson + ": the vocabulary is empty");
+  std::istringstream merges(readAll(mergesTxt));
+  int line = 0;
+  for (std::string l; std::getline(merges, l);) {
+    ++line;
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    if (l.empty() || (line == 1 && l.rfind("#version", 0) == 0)) continue;
+    const size_t space = l.find(' ');
+    if (space == std::string::npos || space == 0 || space + 1 == l.size() ||
+        l.find(' ', space + 1) != std::string::npos)
+      throw std::runtime_error(mergesTxt + ": line " + std::to_string(line) +
+                               ": not two symbols separated by one space");
+    t.ranks_.emplace(l, static_cast<int32_t>(t.ranks_.size()));
+  }
+  return t;
+}
+
+int32_t ByteLevelBpeTokenizer::id(const std::string& token) const {
+  const auto it = ids_.find(token);
+  return it == ids_.end() ? -1 : it->second;
+}
+
+std::vector<std::pair<size_t, size_t>> ByteLevelBpeTokenizer::merge(
+    const std::vector<std::string>& chars) const {
+  std::vector<std::pair<size_t, size_t>> sym;
+  std::vector<std::string> text;
+  for (size_t i = 0; i < chars.size(); ++i) {
+    sym.emplace_back(i, i + 1);
+    text.push_back(chars[i]);
+  }
+  while (sym.size() > 1) {
+    int32_t best = std::numeric_limits<int32_t>::max();
+    size_t at = 0;
+    for (size_t i = 0; i + 1 < sym.size(); ++i) {
+      const auto it = ranks_.find(text[i] + " " + text[i + 1]);
+      if (it != ranks_.end() && it->second < best) {
+        best = it->second;
+        at = i;
+      }
+    }
+    if (best == std::numeric_limits<int32_t>::max()) break;
+    // Every occurrence of the best pair, left to right, as GPT-2 merges.
+    const std::string a = text[at], b = text[at + 1];
+    std::vector<std::pair<size_t, size_t>> nextSym;
+    std::vector<std::string> nextText;
+    for (size_t i = 0; i < sym.size(); ++i) {
+      if (i + 1 < sym.size() && text[i] == a && text[i + 1] == b) {
+        nextSym.emplace_back(sym[i].first, sym[i + 1].second);
+        nextText.push_back(a + b);
+        ++i;
+      } else {
+        nextSym.push_back(sym[i]);
+        nextText.push_back(text[i]);
+      }
+    }
+    sym.swap(nextSym);
+    text.swap(nextText);
+  }
+  return sym;
+}
+
+std::vector<Subword> ByteLevelBpeTokenizer::encode(const std::string& utf8) const {
+  std::u32string cps = text::decodeUtf8(utf8);
+  int64_t shift = 0;  // the prefix space is no character of the text
+  if (options_.addPrefixSpace && (cps.empty() || cps.front() != U' ')) {
+    cps.insert(cps.begin(), U' ');
+    shift = 1;
+  }
+  std::vector<Subword> out;
+  for (const auto& [begin, end] : byteLevelSplit(cps)) {
+    // The piece's bytes as printable characters, each knowing its code point.
+    std::vector<std::string> chars;
+    std::vector<int64_t> origin;
+    for (size_t i = begin; i < end; ++i) {
+      std::string bytes;
+      text::appendUtf8(bytes, cps[i]);
+      for (unsigned char byte : bytes) {
+        chars.push_back(byteChar_[byte]);
+        origin.push_back(static_cast<int64_t>(i));
+      }
+    }
+    for (const auto& [first, last] : merge(chars)) {
+      std::string token;
+      for (size_t k = first; k < last; ++k) token += chars[k];
+      int64_t start = origin[first];
+      const int64_t stop = origin[last - 1] + 1;
+      while (start < stop - 1 && cps[static_cast<size_t>(start)] == U' ') ++start;
+      out.push_back({id(token), std::max<int64_t>(start - shift, 0), stop - shift});
+    }
+  }
+  return out;
+}
+
+}  // namespace spanforge::transformer
