@@ -26,28 +26,19 @@ std::string readAll(const std::string& path) {
 ByteLevelBpeTokenizer ByteLevelBpeTokenizer::fromFiles(const std::string& vocabJson,
                                                        const std::string& mergesTxt,
                                                        Options options) {
-  ByteLevelBpeTokenizer t;
-  t.options_ = options;
-  // GPT-2's table: printable Latin-1 bytes stand for themselves, the rest
-  // take the code points from 256 on, in byte order.
-  int next = 256;
-  for (int b = 0; b < 256; ++b) {
-    const bool printable = (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || b >= 174;
-    t.byteChar_[b] =
-        text::encodeUtf8(std::u32string(1, static_cast<char32_t>(printable ? b : next)));
-    if (!printable) ++next;
-  }
+  std::unordered_map<std::string, int32_t> vocabulary;
   try {
     const nlohmann::json vocab = nlohmann::json::parse(readAll(vocabJson));
     for (auto it = vocab.begin(); it != vocab.end(); ++it)
-      t.ids_.emplace(it.key(), it.value().get<int32_t>());
+      vocabulary.emplace(it.key(), it.value().get<int32_t>());
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(vocabJson + ": not a vocabulary of token ids (" + e.what() + ")");
   }
-  if (t.ids_.empty()) throw std::runtime_error(vocabJson + ": the vocabulary is empty");
-  std::istringstream merges(readAll(mergesTxt));
+  if (vocabulary.empty()) throw std::runtime_error(vocabJson + ": the vocabulary is empty");
+  std::istringstream in(readAll(mergesTxt));
+  std::vector<std::string> merges;
   int line = 0;
-  for (std::string l; std::getline(merges, l);) {
+  for (std::string l; std::getline(in, l);) {
     ++line;
     if (!l.empty() && l.back() == '\r') l.pop_back();
     if (l.empty() || (line == 1 && l.rfind("#version", 0) == 0)) continue;
@@ -56,9 +47,26 @@ ByteLevelBpeTokenizer ByteLevelBpeTokenizer::fromFiles(const std::string& vocabJ
         l.find(' ', space + 1) != std::string::npos)
       throw std::runtime_error(mergesTxt + ": line " + std::to_string(line) +
                                ": not two symbols separated by one space");
-    t.ranks_.emplace(l, static_cast<int32_t>(t.ranks_.size()));
+    merges.push_back(l);
   }
-  return t;
+  return ByteLevelBpeTokenizer(std::move(vocabulary), merges, options);
+}
+
+ByteLevelBpeTokenizer::ByteLevelBpeTokenizer(std::unordered_map<std::string, int32_t> vocabulary,
+                                             const std::vector<std::string>& merges,
+                                             Options options)
+    : options_(options), ids_(std::move(vocabulary)) {
+  for (size_t rank = 0; rank < merges.size(); ++rank)
+    ranks_.emplace(merges[rank], static_cast<int32_t>(rank));  // a repeat keeps its first rank
+  // GPT-2's table: printable Latin-1 bytes stand for themselves, the rest
+  // take the code points from 256 on, in byte order.
+  int next = 256;
+  for (int b = 0; b < 256; ++b) {
+    const bool printable = (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || b >= 174;
+    byteChar_[b] = text::encodeUtf8(std::u32string(1, static_cast<char32_t>(printable ? b : next)));
+    if (!printable) ++next;
+  }
+  setSpecial("<s>", "</s>", "<pad>", "<unk>", "<mask>");
 }
 
 int32_t ByteLevelBpeTokenizer::id(const std::string& token) const {

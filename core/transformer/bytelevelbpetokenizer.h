@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transformer/wordpiecetokenizer.h"
+#include "transformer/subwordtokenizer.h"
 
 #include <cstdint>
 #include <string>
@@ -15,7 +15,7 @@ namespace spanforge::transformer {
 // join them, lowest rank first. Every byte has a token, so nothing is
 // unknown. Offsets are code points of the text as written, without a
 // piece's leading space (Hugging Face's trim_offsets).
-class ByteLevelBpeTokenizer {
+class ByteLevelBpeTokenizer : public SubwordTokenizer {
  public:
   struct Options {
     bool addPrefixSpace = false;  // a space before the text, so its first word reads as any other
@@ -27,12 +27,16 @@ class ByteLevelBpeTokenizer {
   static ByteLevelBpeTokenizer fromFiles(const std::string& vocabJson, const std::string& mergesTxt,
                                          Options options);
 
-  std::vector<Subword> encode(const std::string& utf8) const;
-  size_t vocabSize() const { return ids_.size(); }
-  int32_t id(const std::string& token) const;  // -1 when absent
+  // The same from what a tokenizer.json holds: merges as "a b".
+  ByteLevelBpeTokenizer(std::unordered_map<std::string, int32_t> vocabulary,
+                        const std::vector<std::string>& merges, Options options);
+
+  std::vector<Subword> encode(const std::string& utf8) const override;
+  size_t vocabSize() const override { return ids_.size(); }
+  int32_t id(const std::string& token) const override;
+  std::string kind() const override { return "byte-level BPE"; }
 
  private:
-  ByteLevelBpeTokenizer() = default;
   // The BPE symbols of one piece of mapped characters, each as [first, last) of them.
   std::vector<std::pair<size_t, size_t>> merge(const std::vector<std::string>& chars) const;
 

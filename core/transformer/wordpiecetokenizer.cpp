@@ -35,6 +35,7 @@ WordPieceTokenizer::WordPieceTokenizer(std::vector<std::string> vocabulary, Opti
   unknown_ = id(options_.unknown);
   if (unknown_ < 0)
     throw std::runtime_error("no unknown token '" + options_.unknown + "' in the vocabulary");
+  setSpecial("[CLS]", "[SEP]", "[PAD]", options_.unknown, "[MASK]");
 }
 
 int32_t WordPieceTokenizer::id(const std::string& token) const {

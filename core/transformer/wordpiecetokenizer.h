@@ -1,6 +1,7 @@
 #pragma once
 
 #include "transformer/bertnormalizer.h"
+#include "transformer/subwordtokenizer.h"
 
 #include <cstdint>
 #include <string>
@@ -9,24 +10,12 @@
 
 namespace spanforge::transformer {
 
-// One subword: its vocabulary id and the code points [start, end) of the
-// text as written that it covers (a subword of an accented or lower-cased
-// word covers the characters it came from).
-struct Subword {
-  int32_t id = 0;
-  int64_t start = 0;
-  int64_t end = 0;
-  friend bool operator==(const Subword& a, const Subword& b) {
-    return a.id == b.id && a.start == b.start && a.end == b.end;
-  }
-};
-
 // BERT's tokenizer: BertNormalizer, then words split at white space and
 // around each punctuation character (Hugging Face's "BertPreTokenizer"), then
 // WordPiece: the longest vocabulary entry from the start of a word, the rest
 // as "##" continuations; a word that cannot be covered, or of more than 100
 // characters, is one [UNK]. No special tokens are added.
-class WordPieceTokenizer {
+class WordPieceTokenizer : public SubwordTokenizer {
  public:
   struct Options {
     BertNormalizer::Options normalizer;
@@ -41,9 +30,10 @@ class WordPieceTokenizer {
   static WordPieceTokenizer fromVocabFile(const std::string& path, Options options);
   WordPieceTokenizer(std::vector<std::string> vocabulary, Options options);
 
-  std::vector<Subword> encode(const std::string& utf8) const;
-  size_t vocabSize() const { return tokens_.size(); }
-  int32_t id(const std::string& token) const;  // -1 when absent
+  std::vector<Subword> encode(const std::string& utf8) const override;
+  size_t vocabSize() const override { return tokens_.size(); }
+  int32_t id(const std::string& token) const override;
+  std::string kind() const override { return "WordPiece"; }
   const std::string& token(int32_t id) const { return tokens_.at(static_cast<size_t>(id)); }
   int32_t unknownId() const { return unknown_; }
 

@@ -1,0 +1,153 @@
+#include "transformer/tokenizerloader.h"
+
+#include "transformer/bytelevelbpetokenizer.h"
+#include "transformer/wordpiecetokenizer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace spanforge::transformer {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json readJson(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path.string() + ": cannot read it");
+  try {
+    return json::parse(in);
+  } catch (const json::exception& e) {
+    throw std::runtime_error(path.string() + ": not JSON (" + e.what() + ")");
+  }
+}
+
+json optionalJson(const fs::path& path) { return fs::exists(path) ? readJson(path) : json(); }
+
+// A special token's name as the configs give it: a string or {"content": ...}.
+std::string tokenName(const json& configs, const char* key, const std::string& fallback) {
+  for (const json& c : configs) {
+    if (!c.is_object() || !c.contains(key)) continue;
+    const json& v = c.at(key);
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_object() && v.contains("content")) return v.at("content").get<std::string>();
+  }
+  return fallback;
+}
+
+BertNormalizer::Options normalizerOf(const json& n, const std::string& file) {
+  BertNormalizer::Options o;
+  if (n.is_null()) {
+    o.cleanText = o.chineseChars = o.lowercase = false;
+    o.stripAccents = 0;
+    return o;
+  }
+  if (n.value("type", "") != "BertNormalizer")
+    throw std::runtime_error(file + ": normalizer '" + n.value("type", "?") +
+                             "' is not supported with WordPiece (BertNormalizer is)");
+  o.cleanText = n.value("clean_text", true);
+  o.chineseChars = n.value("handle_chinese_chars", true);
+  o.lowercase = n.value("lowercase", true);
+  const json& strip = n.contains("strip_accents") ? n.at("strip_accents") : json();
+  o.stripAccents = strip.is_boolean() ? (strip.get<bool>() ? 1 : 0) : -1;
+  return o;
+}
+
+std::unique_ptr<SubwordTokenizer> fromTokenizerJson(const fs::path& path) {
+  const std::string file = path.string();
+  const json t = readJson(path);
+  const json& model = t.at("model");
+  const std::string type = model.value("type", "");
+  const json& pre = t.contains("pre_tokenizer") ? t.at("pre_tokenizer") : json();
+  const std::string preType = pre.is_object() ? pre.value("type", "") : "";
+  if (type == "WordPiece") {
+    if (preType != "BertPreTokenizer")
+      throw std::runtime_error(file + ": pre-tokenizer '" + preType +
+                               "' is not supported with WordPiece (BertPreTokenizer is)");
+    std::vector<std::string> vocab;
+    for (auto it = model.at("vocab").begin(); it != model.at("vocab").end(); ++it) {
+      const auto id = it.value().get<size_t>();
+      if (id >= vocab.size()) vocab.resize(id + 1);
+      vocab[id] = it.key();
+    }
+    WordPieceTokenizer::Options o;
+    o.normalizer = normalizerOf(t.contains("normalizer") ? t.at("normalizer") : json(), file);
+    o.unknown = model.value("unk_token", "[UNK]");
+    o.prefix = model.value("continuing_subword_prefix", "##");
+    o.maxWordChars = model.value("max_input_chars_per_word", size_t{100});
+    return std::make_unique<WordPieceTokenizer>(std::move(vocab), o);
+  }
+  if (type == "BPE") {
+    if (preType != "ByteLevel")
+      throw std::runtime_error(file + ": pre-tokenizer '" + preType +
+                               "' is not supported with BPE (ByteLevel is)");
+    if (t.contains("normalizer") && !t.at("normalizer").is_null())
+      throw std::runtime_error(file + ": a normalizer before byte-level BPE is not supported");
+    std::unordered_map<std::string, int32_t> vocab;
+    for (auto it = model.at("vocab").begin(); it != model.at("vocab").end(); ++it)
+      vocab.emplace(it.key(), it.value().get<int32_t>());
+    std::vector<std::string> merges;
+    for (const json& m : model.at("merges"))  // "a b", or ["a", "b"] in newer files
+      merges.push_back(m.is_string()
+                           ? m.get<std::string>()
+                           : m.at(0).get<std::string>() + " " + m.at(1).get<std::string>());
+    ByteLevelBpeTokenizer::Options o;
+    o.addPrefixSpace = pre.value("add_prefix_space", false);
+    return std::make_unique<ByteLevelBpeTokenizer>(std::move(vocab), merges, o);
+  }
+  throw std::runtime_error(file + ": tokenizer model '" + type +
+                           "' is not supported yet (WordPiece and BPE are)");
+}
+
+}  // namespace
+
+std::unique_ptr<SubwordTokenizer> loadTokenizer(const std::string& folder) {
+  const fs::path dir(folder);
+  if (!fs::is_directory(dir)) throw std::runtime_error(folder + ": no such folder");
+  const json config = optionalJson(dir / "tokenizer_config.json");
+  const json specials = optionalJson(dir / "special_tokens_map.json");
+  std::unique_ptr<SubwordTokenizer> t;
+  std::string cls = "[CLS]", sep = "[SEP]", pad = "[PAD]", unk = "[UNK]", mask = "[MASK]";
+  try {
+    if (fs::exists(dir / "tokenizer.json")) {
+      t = fromTokenizerJson(dir / "tokenizer.json");
+    } else if (fs::exists(dir / "vocab.txt")) {
+      WordPieceTokenizer::Options o;
+      o.normalizer.lowercase = config.is_object() ? config.value("do_lower_case", true) : true;
+      o.unknown = tokenName(json::array({specials, config}), "unk_token", "[UNK]");
+      t = std::make_unique<WordPieceTokenizer>(
+          WordPieceTokenizer::fromVocabFile((dir / "vocab.txt").string(), o));
+    } else if (fs::exists(dir / "vocab.json")) {
+      if (!fs::exists(dir / "merges.txt"))
+        throw std::runtime_error(folder + ": vocab.json without merges.txt");
+      ByteLevelBpeTokenizer::Options o;
+      o.addPrefixSpace = config.is_object() ? config.value("add_prefix_space", false) : false;
+      t = std::make_unique<ByteLevelBpeTokenizer>(ByteLevelBpeTokenizer::fromFiles(
+          (dir / "vocab.json").string(), (dir / "merges.txt").string(), o));
+    } else {
+      throw std::runtime_error(folder +
+                               ": no tokenizer (tokenizer.json, vocab.txt, or vocab.json with "
+                               "merges.txt)");
+    }
+  } catch (const json::exception& e) {
+    throw std::runtime_error(folder + ": the tokenizer's files are not as expected (" + e.what() +
+                             ")");
+  }
+  if (t->kind() != "WordPiece") {
+    cls = "<s>";
+    sep = "</s>";
+    pad = "<pad>";
+    unk = "<unk>";
+    mask = "<mask>";
+  }
+  const json configs = json::array({specials, config});
+  t->setSpecial(tokenName(configs, "cls_token", cls), tokenName(configs, "sep_token", sep),
+                tokenName(configs, "pad_token", pad), tokenName(configs, "unk_token", unk),
+                tokenName(configs, "mask_token", mask));
+  return t;
+}
+
+}  // namespace spanforge::transformer
