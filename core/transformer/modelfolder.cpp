@@ -1,0 +1,121 @@
+#include "transformer/modelfolder.h"
+
+#include "model/safetensorsfile.h"
+#include "transformer/tokenizerloader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace spanforge::transformer {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+std::string grouped(int64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// The tensor under `name`, also by LayerNorm's old names (gamma, beta).
+const model::SafetensorsTensor* findTensor(const model::SafetensorsFile& f,
+                                           const std::string& name) {
+  if (const auto* t = f.find(name)) return t;
+  for (const auto& [now, old] : {std::pair{".LayerNorm.weight", ".LayerNorm.gamma"},
+                                 std::pair{".LayerNorm.bias", ".LayerNorm.beta"}}) {
+    const std::string suffix(now);
+    if (name.size() > suffix.size() &&
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return f.find(name.substr(0, name.size() - suffix.size()) + old);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string ModelFolderInfo::summary() const {
+  char size[64];
+  std::snprintf(size, sizeof size, "%.1f M parameters", static_cast<double>(parameters) / 1e6);
+  char memory[64];
+  std::snprintf(memory, sizeof memory, "%.1f GB", static_cast<double>(trainingBytes()) / 1e9);
+  return name + ": " + toString(config.family) + ", " + std::to_string(config.layers) +
+         " layers, hidden " + std::to_string(config.hidden) + ", " + size + ", " + tokenizerKind +
+         " vocabulary of " + grouped(tokenizerVocab) + "; about " + memory +
+         " to fine-tune before activations";
+}
+
+ModelFolderInfo inspectModelFolder(const std::string& folder) {
+  const fs::path dir(folder);
+  if (!fs::is_directory(dir)) throw std::runtime_error(folder + ": no such folder");
+  if (!fs::exists(dir / "config.json"))
+    throw std::runtime_error(folder + ": no config.json (the model's architecture and sizes)");
+  ModelFolderInfo info;
+  info.config = EncoderConfig::load((dir / "config.json").string());
+  {
+    std::ifstream in(dir / "config.json");
+    const auto j = nlohmann::json::parse(in, nullptr, false);
+    info.name = j.is_object() ? j.value("_name_or_path", "") : "";
+    if (info.name.empty()) info.name = dir.filename().string();
+  }
+  const fs::path weights = dir / "model.safetensors";
+  if (!fs::exists(weights)) {
+    if (fs::exists(dir / "pytorch_model.bin"))
+      throw std::runtime_error(folder +
+                               ": the weights are only in pytorch_model.bin, a pickle, which can "
+                               "run code when read and is never opened here; save the model as "
+                               "model.safetensors (save_pretrained does by default)");
+    throw std::runtime_error(folder + ": no model.safetensors (the weights)");
+  }
+  const auto tokenizer = loadTokenizer(folder);
+  info.tokenizerKind = tokenizer->kind();
+  info.tokenizerVocab = static_cast<int64_t>(tokenizer->vocabSize());
+  if (info.tokenizerVocab > info.config.vocab)
+    throw std::runtime_error(folder + ": the tokenizer has " + grouped(info.tokenizerVocab) +
+                             " tokens but config.json's vocab_size is " +
+                             grouped(info.config.vocab));
+
+  const model::SafetensorsFile file(weights.string());
+  const std::string first = "embeddings.word_embeddings.weight";
+  for (const char* prefix : {"", "bert.", "roberta.", "distilbert.", "electra."}) {
+    if (file.find(prefix + first)) {
+      info.prefix = prefix;
+      break;
+    }
+  }
+  if (!file.find(info.prefix + first))
+    throw std::runtime_error(weights.string() + ": no " + first +
+                             " (nor with a bert., roberta., distilbert. or electra. prefix)");
+  info.dtype = file.find(info.prefix + first)->dtype;
+  for (const ExpectedTensor& want : expectedTensors(info.config)) {
+    const auto* t = findTensor(file, info.prefix + want.name);
+    if (!t)
+      throw std::runtime_error(weights.string() + ": no " + info.prefix + want.name +
+                               ", which config.json's " + std::to_string(info.config.layers) +
+                               " layers of hidden size " + std::to_string(info.config.hidden) +
+                               " need");
+    if (t->shape != want.shape)
+      throw std::runtime_error(weights.string() + ": " + t->name + " has shape " +
+                               shapeText(t->shape) + ", config.json makes it " +
+                               shapeText(want.shape));
+    if (t->dtype != "F32" && t->dtype != "F16" && t->dtype != "BF16")
+      throw std::runtime_error(weights.string() + ": " + t->name + " is " + t->dtype +
+                               " (F32, F16 and BF16 are read)");
+  }
+  info.parameters = parameterCount(info.config);
+  return info;
+}
+
+}  // namespace spanforge::transformer
