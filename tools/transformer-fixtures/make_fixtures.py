@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Writes the encoder parity fixtures (issue #36) on a machine with Hugging Face
+transformers, safetensors and PyTorch (the GPU machine's image has them; it runs
+on the CPU too). For each family, a small model with random weights, saved as
+save_pretrained saves it, and its last hidden states for fixed inputs, which the
+C++ encoder must reproduce (max abs difference 1e-4 in fp32):
+
+    python3 tools/transformer-fixtures/make_fixtures.py OUT_DIR
+
+OUT_DIR/FAMILY/ holds config.json, model.safetensors and reference.json
+({"input_ids": [[...]], "attention_mask": [[...]], "last_hidden_state": [[[...]]]}).
+Copy OUT_DIR to tests/data/transformers/. The models have 2 layers, hidden 32,
+4 heads and a vocabulary of 512 ids, so each folder is about 200 kB; no
+tokenizer is saved (the inputs are ids; tokenizers have fixtures of their own).
+"""
+import json
+import os
+import sys
+
+import torch
+import transformers as tf
+
+SEED = 1234
+VOCAB = 512
+
+
+def families():
+    common = dict(vocab_size=VOCAB, hidden_size=32, num_hidden_layers=2, num_attention_heads=4,
+                  intermediate_size=64, max_position_embeddings=128, hidden_dropout_prob=0.0,
+                  attention_probs_dropout_prob=0.0)
+    yield "bert", tf.BertConfig(**common, type_vocab_size=2), tf.BertModel
+    yield "roberta", tf.RobertaConfig(**common, type_vocab_size=1, pad_token_id=1), tf.RobertaModel
+    yield "xlm-roberta", tf.XLMRobertaConfig(**common, type_vocab_size=1, pad_token_id=1), \
+        tf.XLMRobertaModel
+    yield "electra", tf.ElectraConfig(**common, embedding_size=16, type_vocab_size=2), \
+        tf.ElectraModel
+    yield "distilbert", tf.DistilBertConfig(vocab_size=VOCAB, dim=32, n_layers=2, n_heads=4,
+                                            hidden_dim=64, max_position_embeddings=128,
+                                            dropout=0.0, attention_dropout=0.0), \
+        tf.DistilBertModel
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "transformer-fixtures"
+    g = torch.Generator().manual_seed(SEED)
+    # Two sequences, the second padded: padding must not change the first's states.
+    ids = torch.randint(5, VOCAB, (2, 11), generator=g)
+    mask = torch.ones_like(ids)
+    mask[1, 7:] = 0
+    for name, config, cls in families():
+        torch.manual_seed(SEED)
+        model = cls(config).eval()
+        with torch.no_grad():
+            # Larger than the default init, so that every part of the network matters.
+            for p in model.parameters():
+                p.add_(torch.randn(p.shape, generator=g) * 0.05)
+            pad = config.pad_token_id if config.pad_token_id is not None else 0
+            batch_ids = ids.masked_fill(mask == 0, pad)
+            hidden = model(input_ids=batch_ids, attention_mask=mask).last_hidden_state
+        folder = os.path.join(out, name)
+        model.save_pretrained(folder, safe_serialization=True)
+        with open(os.path.join(folder, "reference.json"), "w") as f:
+            json.dump({"transformers": tf.__version__, "torch": torch.__version__,
+                       "input_ids": batch_ids.tolist(), "attention_mask": mask.tolist(),
+                       "last_hidden_state": hidden.tolist()}, f)
+        print(f"{folder}: {sum(p.numel() for p in model.parameters())} parameters")
+
+
+if __name__ == "__main__":
+    main()
