@@ -146,8 +146,12 @@ void RankingController::finished(const RankOutcome& outcome) {
     emit message(tr("Ranking cancelled; the previous ranking is kept."));
     return;
   }
+  // The strategy the job ranked by, by name ("Margin"), not its CLI id.
+  const auto ranked = active::parseStrategy(r.strategy);
+  const QString name =
+      ranked ? QString::fromUtf8(active::strategyInfo(*ranked).name) : qs(r.strategy);
   QString text = tr("Ranked %n unlabelled document(s)", "", static_cast<int>(r.documents)) +
-                 tr(" with %1 in %2 s").arg(qs(r.strategy)).arg(r.seconds, 0, 'f', 1);
+                 tr(" by %1 in %2 s").arg(name).arg(r.seconds, 0, 'f', 1);
   if (skipNearDuplicates_) text += tr("; %1 near-duplicate(s) moved down").arg(r.nearDuplicates);
   if (!r.missingLabels.empty())
     text += tr("; the project lacks label %1, %2 suggestion(s) not stored")

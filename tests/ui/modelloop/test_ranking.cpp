@@ -50,7 +50,9 @@ TEST_CASE("Ranking: runs in the background with progress, is stored, feeds next 
   REQUIRE_FALSE(progress.isEmpty());
   CHECK(progress.back().at(0).toLongLong() == 30);
   CHECK(std::any_of(messages.begin(), messages.end(), [](const QList<QVariant>& m) {
-    return m.front().toString().contains(QStringLiteral("Ranked 30 unlabelled document"));
+    return m.front().toString().contains(QStringLiteral("Ranked 30 unlabelled document")) &&
+           m.front().toString().contains(
+               QStringLiteral(" by Margin in "));  // its name, not "margin"
   }));
 
   // Stored with the model id and strategy; predictions of the pool too.
