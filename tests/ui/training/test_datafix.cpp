@@ -91,7 +91,7 @@ TEST_CASE("Data checks: Fix What Can Be Fixed trims spans, sets empty documents 
   CHECK(treeMentions(checks->tree(), QStringLiteral("1 span(s) with leading or trailing")));
   CHECK(treeMentions(checks->tree(), QStringLiteral("1 empty document(s)")));
   if (qEnvironmentVariableIsSet("SPANFORGE_SCREENSHOTS"))
-    window.grab().save(spanforge::testing::shotsDir() + "/data-checks-fix.png");
+    window.grab().save(spanforge::testing::shotsDir() + "/train-setup-datafix-1280x800.png");
 
   // Cancel changes nothing.
   QString question;
