@@ -29,7 +29,7 @@ TEST_CASE("removeTree removes nested directories and counts every entry, as remo
   CHECK(fs::exists(dir.path()));
 }
 
-TEST_CASE("removeTree: a missing path is 0 and no error; a single file is 1") {
+TEST_CASE("removeTree: a missing path is 0 and no error, a single file is 1") {
   TempDir dir;
   std::error_code ec;
   CHECK(removeTree(fs::path(dir.path()) / "none", ec) == 0);

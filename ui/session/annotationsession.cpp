@@ -361,6 +361,18 @@ void AnnotationSession::labelsWritten() {
   if (current_) emit documentChanged(*current_);
 }
 
+void AnnotationSession::documentsWritten(const std::vector<int64_t>& ids) {
+  statusCounts_ = project_.documents().countByStatus();
+  spanCounts_ = project_.documents().spanCountByLabel();
+  const bool current = current_ && std::find(ids.begin(), ids.end(), current_->id) != ids.end();
+  if (current) {
+    if (auto stored = project_.documents().get(current_->id)) *current_ = std::move(*stored);
+  }
+  for (int64_t id : ids) emit documentWritten(id);
+  emit countsChanged();
+  if (current) emit documentChanged(*current_);
+}
+
 void AnnotationSession::reveal(int64_t id) {
   if (currentId() != id) emit revealRequested(id);
 }

@@ -106,6 +106,9 @@ class AnnotationSession : public QObject {
   // After a command changed labels: reloads them, the counts and the open
   // document's spans.
   void labelsWritten();
+  // After a command changed these documents in one core transaction: reads
+  // the counts and the open document again and tells the views.
+  void documentsWritten(const std::vector<int64_t>& ids);
   // Shows the document a command is about to change.
   void reveal(int64_t id);
   void commandFailed(const QString& what, const std::exception& e);

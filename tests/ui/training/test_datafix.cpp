@@ -108,6 +108,12 @@ TEST_CASE("Data checks: Fix What Can Be Fixed trims spans, sets empty documents 
   QTest::mouseClick(checks->fixButton(), Qt::LeftButton);
   CHECK(project.documents().get(spaced)->doc.spans.front().end == 3);
   CHECK(project.documents().get(empty)->doc.status == text::DocStatus::Ignored);
+  const auto ignored = [&] {
+    const auto& counts = window.session()->statusCounts();
+    const auto it = counts.find(text::DocStatus::Ignored);
+    return it == counts.end() ? int64_t{0} : it->second;
+  };
+  CHECK(ignored() == 1);  // the status bar's counts follow
   // The checks ran again: nothing left to fix.
   REQUIRE(waitFor([&] { return setup->state() == TrainingSetup::State::Idle; }, 30000));
   CHECK_FALSE(checks->fixButton()->isVisible());
@@ -122,4 +128,5 @@ TEST_CASE("Data checks: Fix What Can Be Fixed trims spans, sets empty documents 
   undo->trigger();
   CHECK(project.documents().get(spaced)->doc.spans.front().end == 4);
   CHECK(project.documents().get(empty)->doc.status == text::DocStatus::Accepted);
+  CHECK(ignored() == 0);
 }

@@ -1,8 +1,6 @@
 #include "session/commands/fixdatacommand.h"
 
 #include "session/annotationsession.h"
-#include "store/database.h"
-#include "store/projectstore.h"
 
 #include <utility>
 
@@ -13,23 +11,10 @@ FixDataCommand::FixDataCommand(AnnotationSession& session, project::FixPlan plan
     : SessionCommand(session, text), plan_(std::move(plan)) {}
 
 void FixDataCommand::write(bool forward) {
-  try {
-    // Through the session, document by document, so that its counts, the
-    // open document and the list rows follow; one transaction around them all.
-    store::Transaction tx(session().project().db());
-    for (const project::DocumentFix& f : plan_.documents) {
-      if (f.spansAfter != f.spansBefore)
-        session().writeSpans(f.documentId, forward ? f.spansAfter : f.spansBefore);
-      if (f.statusAfter != f.statusBefore)
-        session().writeStatus(f.documentId, forward ? f.statusAfter : f.statusBefore);
-    }
-    tx.commit();
-  } catch (...) {
-    // Rolled back: what the session counted from the writes is read again.
-    session().reload();
-    if (session().currentId() != 0) session().open(session().currentId());
-    throw;
-  }
+  project::DataFixes::apply(session().project(), plan_, forward);  // one transaction
+  std::vector<int64_t> ids;
+  for (const project::DocumentFix& f : plan_.documents) ids.push_back(f.documentId);
+  session().documentsWritten(ids);
 }
 
 }  // namespace spanforge::ui
