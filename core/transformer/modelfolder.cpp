@@ -1,6 +1,7 @@
 #include "transformer/modelfolder.h"
 
 #include "model/safetensorsfile.h"
+#include "transformer/checkpointtensor.h"
 #include "transformer/tokenizerloader.h"
 
 #include <nlohmann/json.hpp>
@@ -28,20 +29,6 @@ std::string grouped(int64_t n) {
     out += digits[i];
   }
   return out;
-}
-
-// The tensor under `name`, also by LayerNorm's old names (gamma, beta).
-const model::SafetensorsTensor* findTensor(const model::SafetensorsFile& f,
-                                           const std::string& name) {
-  if (const auto* t = f.find(name)) return t;
-  for (const auto& [now, old] : {std::pair{".LayerNorm.weight", ".LayerNorm.gamma"},
-                                 std::pair{".LayerNorm.bias", ".LayerNorm.beta"}}) {
-    const std::string suffix(now);
-    if (name.size() > suffix.size() &&
-        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
-      return f.find(name.substr(0, name.size() - suffix.size()) + old);
-  }
-  return nullptr;
 }
 
 }  // namespace
@@ -100,7 +87,7 @@ ModelFolderInfo inspectModelFolder(const std::string& folder) {
                              " (nor with a bert., roberta., distilbert. or electra. prefix)");
   info.dtype = file.find(info.prefix + first)->dtype;
   for (const ExpectedTensor& want : expectedTensors(info.config)) {
-    const auto* t = findTensor(file, info.prefix + want.name);
+    const auto* t = findCheckpointTensor(file, info.prefix, want.name);
     if (!t)
       throw std::runtime_error(weights.string() + ": no " + info.prefix + want.name +
                                ", which config.json's " + std::to_string(info.config.layers) +

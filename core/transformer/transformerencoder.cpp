@@ -1,6 +1,7 @@
 #include "transformer/transformerencoder.h"
 
 #include "model/safetensorsfile.h"
+#include "transformer/checkpointtensor.h"
 
 #include <torch/nn/functional/activation.h>
 #include <torch/nn/functional/dropout.h>
@@ -155,23 +156,12 @@ at::Tensor TransformerEncoder::forward(const at::Tensor& ids, const at::Tensor& 
 }
 
 void TransformerEncoder::load(const model::SafetensorsFile& file, const std::string& prefix) {
-  const auto find = [&](const std::string& name) -> const model::SafetensorsTensor* {
-    if (const auto* t = file.find(prefix + name)) return t;
-    for (const auto& [now, old] : {std::pair{"LayerNorm.weight", "LayerNorm.gamma"},
-                                   std::pair{"LayerNorm.bias", "LayerNorm.beta"}}) {
-      const std::string suffix(now);
-      if (name.size() >= suffix.size() &&
-          name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
-        return file.find(prefix + name.substr(0, name.size() - suffix.size()) + old);
-    }
-    return nullptr;
-  };
   // Checked and converted first, copied after: a bad file changes nothing.
   std::map<std::string, torch::Tensor> values;
   for (const auto& item : impl_->root->named_parameters()) {
     const std::string& name = item.key();
     const torch::Tensor& param = item.value();
-    const auto* t = find(name);
+    const auto* t = findCheckpointTensor(file, prefix, name);
     if (!t) throw std::runtime_error(file.path() + ": no " + prefix + name);
     if (t->shape != param.sizes().vec())
       throw std::runtime_error(file.path() + ": " + t->name + " is not of the shape " +

@@ -43,14 +43,21 @@ EncoderConfig tiny(const TempDir& dir, const std::string& type) {
 }
 
 // Every parameter, under `prefix`, in `dtype` (F32 or BF16).
+// With `oldNames`, LayerNorm's weight and bias as gamma and beta (older checkpoints).
 void save(const TransformerEncoder& e, const std::string& path, const std::string& prefix,
-          const std::string& dtype) {
+          const std::string& dtype, bool oldNames = false) {
   std::vector<torch::Tensor> keep;
   std::vector<SafetensorsBlob> blobs;
   for (const auto& p : e.module().named_parameters()) {
+    std::string name = p.key();
+    for (const auto& [now, old] : {std::pair{".LayerNorm.weight", ".LayerNorm.gamma"},
+                                   std::pair{".LayerNorm.bias", ".LayerNorm.beta"}}) {
+      const size_t at = name.find(now);
+      if (oldNames && at != std::string::npos) name.replace(at, std::string(now).size(), old);
+    }
     keep.push_back(
         p.value().detach().to(dtype == "BF16" ? torch::kBFloat16 : torch::kFloat).contiguous());
-    blobs.push_back({prefix + p.key(), dtype, p.value().sizes().vec(), keep.back().data_ptr()});
+    blobs.push_back({prefix + name, dtype, p.value().sizes().vec(), keep.back().data_ptr()});
   }
   SafetensorsFile::write(path, blobs);
 }
@@ -104,7 +111,7 @@ TEST_CASE("Transformer encoder: a checkpoint loads by name, with a prefix, in BF
     const torch::Tensor want = a.forward(ids, mask, false);
     CHECK_FALSE(torch::allclose(b.forward(ids, mask, false), want));
 
-    save(a, dir.file(type + ".safetensors"), type + ".", "F32");
+    save(a, dir.file(type + ".safetensors"), type + ".", "F32", /*oldNames=*/type == "bert");
     b.load(SafetensorsFile(dir.file(type + ".safetensors")), type + ".");
     CHECK(torch::equal(b.forward(ids, mask, false), want));
 
