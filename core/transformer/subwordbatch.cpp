@@ -35,8 +35,7 @@ SubwordBatch::SubwordBatch(const std::vector<const SentenceSubwords*>& sentences
   std::vector<std::vector<int64_t>> rows;  // each window's ids, framed
   struct Slot {
     int64_t batch, token;
-    std::vector<int64_t> positions;               // row * S + column, filled once S is known
-    std::vector<std::pair<int64_t, int64_t>> at;  // (row, column)
+    std::vector<std::pair<int64_t, int64_t>> at;  // (window row, column) of each piece
   };
   std::vector<Slot> slots;
   int64_t maxTokens = 0, maxPieces = 1;
