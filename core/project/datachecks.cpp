@@ -78,7 +78,7 @@ DataReport DataChecks::run() {
   project_.documents().forEach(accepted, [&](const store::StoredDocument& d) {
     ++report.documents;
     const auto cps = text::decodeUtf8(d.doc.text);
-    if (std::all_of(cps.begin(), cps.end(), isSpanSpace) || d.doc.tokens.empty()) {
+    if (isEmptyDocument(cps, d.doc.tokens.size())) {
       addExample(empty, d.id, "document has no tokens");
     }
     for (const auto& s : d.doc.spans) {

@@ -89,7 +89,7 @@ FixPlan DataFixes::plan(store::ProjectStore& project) {
     fix.spansBefore = d.doc.spans;
     std::sort(fix.spansBefore.begin(), fix.spansBefore.end());
     fix.statusBefore = fix.statusAfter = d.doc.status;
-    if (std::all_of(cps.begin(), cps.end(), isSpanSpace) || d.doc.tokens.empty()) {
+    if (isEmptyDocument(cps, d.doc.tokens.size())) {
       fix.statusAfter = text::DocStatus::Ignored;
       ++plan.setAside;
     }

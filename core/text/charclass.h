@@ -24,6 +24,11 @@ enum class CharClass : uint8_t {
 
 CharClass classify(char32_t cp);
 
+// Unicode's White_Space property: what "\s" matches in the patterns of
+// Hugging Face's and GPT-2's tokenizers. Unlike CharClass::Space it leaves out
+// zero-width, bidi and other format characters.
+bool isWhiteSpace(char32_t cp);
+
 inline bool isLetter(CharClass c) {
   return c == CharClass::Lower || c == CharClass::Upper || c == CharClass::Letter;
 }

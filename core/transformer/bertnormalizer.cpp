@@ -1,5 +1,7 @@
 #include "transformer/bertnormalizer.h"
 
+#include "text/charclass.h"
+
 #include <utf8proc.h>
 
 namespace spanforge::transformer {
@@ -45,28 +47,6 @@ void appendDecomposed(char32_t c, std::u32string& out) {
 
 }  // namespace
 
-bool BertNormalizer::isWhitespace(char32_t c) {
-  switch (c) {  // Unicode's White_Space property
-    case 0x09:
-    case 0x0A:
-    case 0x0B:
-    case 0x0C:
-    case 0x0D:
-    case 0x20:
-    case 0x85:
-    case 0xA0:
-    case 0x1680:
-    case 0x2028:
-    case 0x2029:
-    case 0x202F:
-    case 0x205F:
-    case 0x3000:
-      return true;
-    default:
-      return c >= 0x2000 && c <= 0x200A;
-  }
-}
-
 bool BertNormalizer::isControl(char32_t c) {
   if (c == U'\t' || c == U'\n' || c == U'\r') return false;
   const auto cat = category(c);  // "other": Cc, Cf, Cs, Co, Cn
@@ -97,7 +77,7 @@ BertNormalizer::Result BertNormalizer::normalize(const std::u32string& input) co
     char32_t c = input[i];
     if (options_.cleanText) {
       if (c == 0 || c == 0xFFFD || isControl(c)) continue;
-      if (isWhitespace(c)) c = U' ';
+      if (text::isWhiteSpace(c)) c = U' ';
     }
     piece.clear();
     if (strip) {

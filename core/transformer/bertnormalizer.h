@@ -28,7 +28,6 @@ class BertNormalizer {
   explicit BertNormalizer(Options options) : options_(options) {}
   Result normalize(const std::u32string& input) const;
 
-  static bool isWhitespace(char32_t c);
   static bool isControl(char32_t c);
   static bool isChineseChar(char32_t c);
   static bool isPunctuation(char32_t c);

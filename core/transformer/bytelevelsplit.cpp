@@ -1,8 +1,6 @@
 #include "transformer/bytelevelsplit.h"
 
-#include "transformer/bertnormalizer.h"
-
-#include <utf8proc.h>
+#include "text/charclass.h"
 
 namespace spanforge::transformer {
 namespace {
@@ -10,21 +8,11 @@ namespace {
 enum class Kind { Space, Letter, Number, Other };
 
 Kind kindOf(char32_t c) {
-  if (BertNormalizer::isWhitespace(c)) return Kind::Space;
-  switch (utf8proc_category(static_cast<utf8proc_int32_t>(c))) {
-    case UTF8PROC_CATEGORY_LU:
-    case UTF8PROC_CATEGORY_LL:
-    case UTF8PROC_CATEGORY_LT:
-    case UTF8PROC_CATEGORY_LM:
-    case UTF8PROC_CATEGORY_LO:
-      return Kind::Letter;
-    case UTF8PROC_CATEGORY_ND:
-    case UTF8PROC_CATEGORY_NL:
-    case UTF8PROC_CATEGORY_NO:
-      return Kind::Number;
-    default:
-      return Kind::Other;
-  }
+  if (text::isWhiteSpace(c)) return Kind::Space;
+  const text::CharClass k = text::classify(c);
+  if (text::isLetter(k)) return Kind::Letter;                                            // L*
+  if (k == text::CharClass::Digit || k == text::CharClass::Number) return Kind::Number;  // N*
+  return Kind::Other;
 }
 
 // The contraction at i ('s, 't, 're, 've, 'm, 'll, 'd), as its length; 0: none.

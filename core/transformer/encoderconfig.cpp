@@ -1,8 +1,7 @@
 #include "transformer/encoderconfig.h"
 
-#include <nlohmann/json.hpp>
+#include "transformer/jsonfile.h"
 
-#include <fstream>
 #include <stdexcept>
 
 namespace spanforge::transformer {
@@ -53,15 +52,9 @@ const char* toString(EncoderFamily f) {
 }
 
 EncoderConfig EncoderConfig::load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot read it");
-  json j;
-  try {
-    j = json::parse(in);
-  } catch (const json::exception& e) {
-    throw std::runtime_error(path + ": not JSON (" + e.what() + ")");
-  }
+  const json j = readJsonFile(path);
   EncoderConfig c;
+  c.name = j.value("_name_or_path", "");
   c.modelType = j.value("model_type", "");
   if (c.modelType == "bert")
     c.family = EncoderFamily::Bert;

@@ -13,6 +13,7 @@ const char* toString(EncoderFamily f);
 // calls it (DistilBERT's dim and n_layers are hidden and layers here).
 struct EncoderConfig {
   EncoderFamily family = EncoderFamily::Bert;
+  std::string name;       // config.json's _name_or_path; may be empty
   std::string modelType;  // config.json's model_type
   int64_t vocab = 0;
   int64_t hidden = 0;

@@ -4,11 +4,8 @@
 #include "transformer/checkpointtensor.h"
 #include "transformer/tokenizerloader.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 namespace spanforge::transformer {
@@ -51,12 +48,7 @@ ModelFolderInfo inspectModelFolder(const std::string& folder) {
     throw std::runtime_error(folder + ": no config.json (the model's architecture and sizes)");
   ModelFolderInfo info;
   info.config = EncoderConfig::load((dir / "config.json").string());
-  {
-    std::ifstream in(dir / "config.json");
-    const auto j = nlohmann::json::parse(in, nullptr, false);
-    info.name = j.is_object() ? j.value("_name_or_path", "") : "";
-    if (info.name.empty()) info.name = dir.filename().string();
-  }
+  info.name = info.config.name.empty() ? dir.filename().string() : info.config.name;
   const fs::path weights = dir / "model.safetensors";
   if (!fs::exists(weights)) {
     if (fs::exists(dir / "pytorch_model.bin"))

@@ -1,12 +1,10 @@
 #include "transformer/tokenizerloader.h"
 
 #include "transformer/bytelevelbpetokenizer.h"
+#include "transformer/jsonfile.h"
 #include "transformer/wordpiecetokenizer.h"
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 namespace spanforge::transformer {
@@ -15,17 +13,9 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-json readJson(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path.string() + ": cannot read it");
-  try {
-    return json::parse(in);
-  } catch (const json::exception& e) {
-    throw std::runtime_error(path.string() + ": not JSON (" + e.what() + ")");
-  }
+json optionalJson(const fs::path& path) {
+  return fs::exists(path) ? readJsonFile(path.string()) : json();
 }
-
-json optionalJson(const fs::path& path) { return fs::exists(path) ? readJson(path) : json(); }
 
 // A special token's name as the configs give it: a string or {"content": ...}.
 std::string tokenName(const json& configs, const char* key, const std::string& fallback) {
@@ -58,7 +48,7 @@ BertNormalizer::Options normalizerOf(const json& n, const std::string& file) {
 
 std::unique_ptr<SubwordTokenizer> fromTokenizerJson(const fs::path& path) {
   const std::string file = path.string();
-  const json t = readJson(path);
+  const json t = readJsonFile(file);
   const json& model = t.at("model");
   const std::string type = model.value("type", "");
   const json& pre = t.contains("pre_tokenizer") ? t.at("pre_tokenizer") : json();

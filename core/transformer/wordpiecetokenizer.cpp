@@ -1,5 +1,6 @@
 #include "transformer/wordpiecetokenizer.h"
 
+#include "text/charclass.h"
 #include "text/utf8.h"
 
 #include <fstream>
@@ -52,7 +53,7 @@ std::vector<Subword> WordPieceTokenizer::encode(const std::string& utf8) const {
   };
   for (size_t i = 0; i < n.text.size(); ++i) {
     const char32_t c = n.text[i];
-    if (BertNormalizer::isWhitespace(c)) {
+    if (text::isWhiteSpace(c)) {
       flush(i);
       start = i + 1;
     } else if (BertNormalizer::isPunctuation(c)) {

@@ -3,6 +3,7 @@
 // texts the WordPiece test uses, without and with a prefix space.
 #include "tempdir.h"
 #include "text/utf8.h"
+#include "tokenizertestdata.h"
 #include "transformer/bytelevelbpetokenizer.h"
 #include "transformer/bytelevelsplit.h"
 
@@ -12,6 +13,7 @@
 
 #include <fstream>
 
+using spanforge::testing::subwordIds;
 using spanforge::testing::TempDir;
 using spanforge::transformer::ByteLevelBpeTokenizer;
 using spanforge::transformer::byteLevelSplit;
@@ -19,19 +21,12 @@ using spanforge::transformer::Subword;
 
 namespace {
 
-const std::string kData = SPANFORGE_TEST_DATA_DIR "/tokenizers/";
-
 ByteLevelBpeTokenizer roberta(bool prefix) {
   ByteLevelBpeTokenizer::Options o;
   o.addPrefixSpace = prefix;
-  return ByteLevelBpeTokenizer::fromFiles(kData + "roberta-base/vocab.json",
-                                          kData + "roberta-base/merges.txt", o);
-}
-
-std::vector<int32_t> ids(const std::vector<Subword>& subwords) {
-  std::vector<int32_t> out;
-  for (const Subword& s : subwords) out.push_back(s.id);
-  return out;
+  return ByteLevelBpeTokenizer::fromFiles(
+      spanforge::testing::kTokenizerData + "roberta-base/vocab.json",
+      spanforge::testing::kTokenizerData + "roberta-base/merges.txt", o);
 }
 
 std::vector<std::string> pieces(const std::string& utf8) {
@@ -48,14 +43,15 @@ TEST_CASE("Byte-level BPE: the ids of Hugging Face's tokenizer, without and with
   for (const bool prefix : {false, true}) {
     const ByteLevelBpeTokenizer tokenizer = roberta(prefix);
     CHECK(tokenizer.vocabSize() == 50265);
-    std::ifstream in(kData + "reference/roberta-base" + (prefix ? "-prefix" : "") + ".jsonl");
+    std::ifstream in(spanforge::testing::kTokenizerData + "reference/roberta-base" +
+                     (prefix ? "-prefix" : "") + ".jsonl");
     REQUIRE(in);
     int texts = 0, same = 0;
     for (std::string line; std::getline(in, line);) {
       const auto row = nlohmann::json::parse(line);
       const std::string text = row.at("text");
       ++texts;
-      const auto got = ids(tokenizer.encode(text));
+      const auto got = subwordIds(tokenizer.encode(text));
       if (got == row.at("ids").get<std::vector<int32_t>>()) {
         ++same;
         continue;

@@ -2,6 +2,7 @@
 // tensor the config asks for in the weights file, and its tokenizer.
 #include "model/safetensorsfile.h"
 #include "tempdir.h"
+#include "tokenizertestdata.h"
 #include "transformer/modelfolder.h"
 
 #include "catchapi.h"
@@ -23,8 +24,6 @@ using spanforge::transformer::parameterCount;
 
 namespace {
 
-const std::string kData = SPANFORGE_TEST_DATA_DIR "/tokenizers/";
-
 json tinyBert() {
   return {
       {"model_type", "bert"},          {"vocab_size", 30522},      {"hidden_size", 8},
@@ -40,7 +39,8 @@ std::string makeFolder(const TempDir& dir, const std::string& name, const json& 
   const std::string f = dir.file(name);
   fs::create_directories(f);
   std::ofstream(f + "/config.json") << config.dump();
-  fs::copy_file(kData + "bert-base-uncased/vocab.txt", f + "/vocab.txt");
+  fs::copy_file(spanforge::testing::kTokenizerData + "bert-base-uncased/vocab.txt",
+                f + "/vocab.txt");
   const std::string path = f + "/config.json";
   const EncoderConfig c = EncoderConfig::load(path);
   std::vector<SafetensorsBlob> blobs;
@@ -131,7 +131,8 @@ TEST_CASE("Model folder: what is missing or mismatched is named") {
   const std::string f = dir.file("smallvocab");
   fs::create_directories(f);
   std::ofstream(f + "/config.json") << small.dump();
-  fs::copy_file(kData + "bert-base-uncased/vocab.txt", f + "/vocab.txt");
+  fs::copy_file(spanforge::testing::kTokenizerData + "bert-base-uncased/vocab.txt",
+                f + "/vocab.txt");
   std::ofstream(f + "/model.safetensors") << "x";
   CHECK_THROWS_WITH(inspectModelFolder(f),
                     ContainsSubstring("the tokenizer has 30,522 tokens but config.json's "

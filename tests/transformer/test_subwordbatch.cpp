@@ -3,6 +3,7 @@
 // and first or mean pooling of a token's subwords.
 #include "tempdir.h"
 #include "text/tokenizer.h"
+#include "tokenizertestdata.h"
 #include "torchcatch.h"
 #include "transformer/subwordbatch.h"
 #include "transformer/transformerencoder.h"
@@ -23,12 +24,10 @@ using spanforge::transformer::WordPieceTokenizer;
 
 namespace {
 
-const std::string kData = SPANFORGE_TEST_DATA_DIR "/tokenizers/";
-
 struct Fixture {
   TempDir dir;
-  WordPieceTokenizer tokenizer =
-      WordPieceTokenizer::fromVocabFile(kData + "bert-base-cased/vocab.txt", {});
+  WordPieceTokenizer tokenizer = WordPieceTokenizer::fromVocabFile(
+      spanforge::testing::kTokenizerData + "bert-base-cased/vocab.txt", {});
   torch::nn::Module owner;
   std::unique_ptr<TransformerEncoder> encoder;
 

@@ -1,6 +1,7 @@
 // Spanforge's tokens (what people label) mapped onto an encoder's subwords,
 // and long documents read in overlapping windows.
 #include "text/tokenizer.h"
+#include "tokenizertestdata.h"
 #include "transformer/bytelevelbpetokenizer.h"
 #include "transformer/subwordwindows.h"
 #include "transformer/wordpiecetokenizer.h"
@@ -16,18 +17,15 @@ using spanforge::transformer::TokenPieces;
 using spanforge::transformer::tokenWindows;
 using spanforge::transformer::WordPieceTokenizer;
 
-namespace {
-
-const std::string kData = SPANFORGE_TEST_DATA_DIR "/tokenizers/";
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("Token alignment: every token with something to read gets its own subwords") {
   WordPieceTokenizer::Options o;
-  const WordPieceTokenizer bert =
-      WordPieceTokenizer::fromVocabFile(kData + "bert-base-uncased/vocab.txt", o);
+  const WordPieceTokenizer bert = WordPieceTokenizer::fromVocabFile(
+      spanforge::testing::kTokenizerData + "bert-base-uncased/vocab.txt", o);
   const ByteLevelBpeTokenizer roberta = ByteLevelBpeTokenizer::fromFiles(
-      kData + "roberta-base/vocab.json", kData + "roberta-base/merges.txt", {});
+      spanforge::testing::kTokenizerData + "roberta-base/vocab.json",
+      spanforge::testing::kTokenizerData + "roberta-base/merges.txt", {});
   const std::string text =
       "Zoë's café in Zürich 🗽🍕 #NYC e\xCC\x81t\xC3\xA9 東京 don't @user_1 https://t.co/x1";
   const auto tokens = Tokenizer().tokenize(text);

@@ -2,6 +2,7 @@
 // same ids from vocab.txt and from a tokenizer.json holding that vocabulary,
 // the special tokens by name, and clear refusals.
 #include "tempdir.h"
+#include "tokenizertestdata.h"
 #include "transformer/tokenizerloader.h"
 #include "transformer/wordpiecetokenizer.h"
 
@@ -21,8 +22,6 @@ using spanforge::transformer::SubwordTokenizer;
 
 namespace {
 
-const std::string kData = SPANFORGE_TEST_DATA_DIR "/tokenizers/";
-
 std::string folder(const TempDir& dir, const std::string& name) {
   fs::create_directories(dir.file(name));
   return dir.file(name);
@@ -31,7 +30,7 @@ std::string folder(const TempDir& dir, const std::string& name) {
 void write(const std::string& path, const json& j) { std::ofstream(path) << j.dump(); }
 
 std::vector<std::string> referenceTexts(const std::string& name, size_t n) {
-  std::ifstream in(kData + "reference/" + name + ".jsonl");
+  std::ifstream in(spanforge::testing::kTokenizerData + "reference/" + name + ".jsonl");
   std::vector<std::string> out;
   for (std::string line; out.size() < n && std::getline(in, line);)
     out.push_back(json::parse(line).at("text"));
@@ -39,9 +38,7 @@ std::vector<std::string> referenceTexts(const std::string& name, size_t n) {
 }
 
 std::vector<int32_t> ids(const SubwordTokenizer& t, const std::string& text) {
-  std::vector<int32_t> out;
-  for (const Subword& s : t.encode(text)) out.push_back(s.id);
-  return out;
+  return spanforge::testing::subwordIds(t.encode(text));
 }
 
 // What transformers' BertTokenizerFast saves: the same vocabulary, in tokenizer.json.
@@ -71,10 +68,13 @@ json bertTokenizerJson(const std::string& vocabTxt, bool lowercase) {
 TEST_CASE("Tokenizer folder: vocab.txt and tokenizer.json give the same subwords") {
   TempDir dir;
   const std::string plain = folder(dir, "bert-txt");
-  fs::copy_file(kData + "bert-base-uncased/vocab.txt", plain + "/vocab.txt");
+  fs::copy_file(spanforge::testing::kTokenizerData + "bert-base-uncased/vocab.txt",
+                plain + "/vocab.txt");
   write(plain + "/tokenizer_config.json", {{"do_lower_case", true}});
   const std::string fast = folder(dir, "bert-json");
-  write(fast + "/tokenizer.json", bertTokenizerJson(kData + "bert-base-uncased/vocab.txt", true));
+  write(
+      fast + "/tokenizer.json",
+      bertTokenizerJson(spanforge::testing::kTokenizerData + "bert-base-uncased/vocab.txt", true));
   const auto a = loadTokenizer(plain);
   const auto b = loadTokenizer(fast);
   CHECK(a->kind() == "WordPiece");
@@ -91,7 +91,8 @@ TEST_CASE("Tokenizer folder: vocab.txt and tokenizer.json give the same subwords
   }
   // do_lower_case false: a cased tokenizer from the same kind of folder.
   const std::string cased = folder(dir, "bert-cased");
-  fs::copy_file(kData + "bert-base-cased/vocab.txt", cased + "/vocab.txt");
+  fs::copy_file(spanforge::testing::kTokenizerData + "bert-base-cased/vocab.txt",
+                cased + "/vocab.txt");
   write(cased + "/tokenizer_config.json", {{"do_lower_case", false}});
   CHECK(ids(*loadTokenizer(cased), "The") == std::vector<int32_t>{1109});
 }
@@ -99,8 +100,8 @@ TEST_CASE("Tokenizer folder: vocab.txt and tokenizer.json give the same subwords
 TEST_CASE("Tokenizer folder: RoBERTa's files, its special tokens and its prefix space") {
   TempDir dir;
   const std::string f = folder(dir, "roberta");
-  fs::copy_file(kData + "roberta-base/vocab.json", f + "/vocab.json");
-  fs::copy_file(kData + "roberta-base/merges.txt", f + "/merges.txt");
+  fs::copy_file(spanforge::testing::kTokenizerData + "roberta-base/vocab.json", f + "/vocab.json");
+  fs::copy_file(spanforge::testing::kTokenizerData + "roberta-base/merges.txt", f + "/merges.txt");
   auto t = loadTokenizer(f);
   CHECK(t->kind() == "byte-level BPE");
   CHECK(t->special().cls == 0);

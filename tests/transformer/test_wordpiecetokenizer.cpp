@@ -4,6 +4,7 @@
 // CJK, RTL scripts and control characters (tools/tokenizer-reference).
 #include "tempdir.h"
 #include "text/utf8.h"
+#include "tokenizertestdata.h"
 #include "transformer/wordpiecetokenizer.h"
 
 #include "catchapi.h"
@@ -12,25 +13,20 @@
 
 #include <fstream>
 
+using spanforge::testing::subwordIds;
 using spanforge::testing::TempDir;
 using spanforge::transformer::Subword;
 using spanforge::transformer::WordPieceTokenizer;
 
 namespace {
 
-const std::string kData = SPANFORGE_TEST_DATA_DIR "/tokenizers/";
-
 WordPieceTokenizer bert(bool uncased) {
   WordPieceTokenizer::Options o;
   o.normalizer.lowercase = uncased;
-  return WordPieceTokenizer::fromVocabFile(
-      kData + (uncased ? "bert-base-uncased" : "bert-base-cased") + "/vocab.txt", o);
-}
-
-std::vector<int32_t> ids(const std::vector<Subword>& subwords) {
-  std::vector<int32_t> out;
-  for (const Subword& s : subwords) out.push_back(s.id);
-  return out;
+  return WordPieceTokenizer::fromVocabFile(spanforge::testing::kTokenizerData +
+                                               (uncased ? "bert-base-uncased" : "bert-base-cased") +
+                                               "/vocab.txt",
+                                           o);
 }
 
 }  // namespace
@@ -38,7 +34,8 @@ std::vector<int32_t> ids(const std::vector<Subword>& subwords) {
 TEST_CASE("WordPiece: the ids of Hugging Face's tokenizer on tweets, Wikipedia and odd text") {
   for (const bool uncased : {false, true}) {
     const WordPieceTokenizer tokenizer = bert(uncased);
-    std::ifstream in(kData + "reference/bert-base-" + (uncased ? "uncased" : "cased") + ".jsonl");
+    std::ifstream in(spanforge::testing::kTokenizerData + "reference/bert-base-" +
+                     (uncased ? "uncased" : "cased") + ".jsonl");
     REQUIRE(in);
     int texts = 0, same = 0;
     for (std::string line; std::getline(in, line);) {
@@ -46,7 +43,7 @@ TEST_CASE("WordPiece: the ids of Hugging Face's tokenizer on tweets, Wikipedia a
       const std::string text = row.at("text");
       const auto expected = row.at("ids").get<std::vector<int32_t>>();
       ++texts;
-      const auto got = ids(tokenizer.encode(text));
+      const auto got = subwordIds(tokenizer.encode(text));
       if (got == expected) {
         ++same;
         continue;
@@ -65,8 +62,8 @@ TEST_CASE("WordPiece: known ids, and offsets into the text as written") {
   CHECK(uncased.id("the") == 1996);
   CHECK(cased.id("the") == 1103);
   CHECK(cased.id("The") == 1109);
-  CHECK(ids(cased.encode("The")) == std::vector<int32_t>{1109});
-  CHECK(ids(uncased.encode("The")) == std::vector<int32_t>{1996});
+  CHECK(subwordIds(cased.encode("The")) == std::vector<int32_t>{1109});
+  CHECK(subwordIds(uncased.encode("The")) == std::vector<int32_t>{1996});
 
   // Lower-cased and stripped of accents, a subword still covers what was written.
   const std::string text = "Ça va, Zoë? 東京";
