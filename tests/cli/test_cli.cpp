@@ -242,6 +242,7 @@ TEST_CASE("init-config --vectors writes the settings recommended with vectors") 
   train::applyVectorsRecipe(expected, std::filesystem::absolute(vectors).string());
   const train::TrainConfig written = train::loadConfigFile(path);
   CHECK(written.model.vectors == std::filesystem::absolute(vectors).string());
+  CHECK(written.model.dropout == 0.5);
   CHECK(written == expected);
 
   // A file training could not read is refused, and nothing is written.

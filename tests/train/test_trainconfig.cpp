@@ -3,6 +3,7 @@
 #include "train/config/configschema.h"
 #include "train/config/tomlconfig.h"
 #include "train/config/trainconfig.h"
+#include "train/config/vectorsrecipe.h"
 
 #include "catchapi.h"
 
@@ -327,4 +328,23 @@ TEST_CASE("the benchmark's baseline config loads and is what it says") {
   CHECK(c.training.momentum == 0.0);
   CHECK(c.training.learningRate == 0.01);
   CHECK(c.training.batchWords == 1);
+}
+
+TEST_CASE("the vectors recipe sets dropout 0.5 where it is at its default, None takes it back") {
+  TrainConfig c = defaultConfig();
+  REQUIRE(c.model.dropout == 0.3);
+  applyVectorsRecipe(c, "/v/glove.txt");
+  CHECK(c.model.vectors == "/v/glove.txt");
+  CHECK(c.model.dropout == 0.5);
+  CHECK_NOTHROW(validateConfig(c, "test"));
+  removeVectorsRecipe(c);
+  CHECK(c == defaultConfig());
+
+  // A dropout someone chose stays, both ways.
+  c.model.dropout = 0.4;
+  applyVectorsRecipe(c, "/v/glove.txt");
+  CHECK(c.model.dropout == 0.4);
+  removeVectorsRecipe(c);
+  CHECK(c.model.vectors.empty());
+  CHECK(c.model.dropout == 0.4);
 }

@@ -113,10 +113,13 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   connect(pretrained_, &PretrainedChooser::changed, this, &TrainingSetup::updateButtons);
   connect(vectors_, &VectorsChooser::changed, this, &TrainingSetup::updateButtons);
   // A file chosen by hand brings the settings that won with vectors (those still at
-  // their defaults); a loaded config keeps its own.
+  // their defaults) and None takes them back; a loaded config keeps its own.
   connect(vectors_, &VectorsChooser::chosen, this, [this](const QString& file) {
     train::TrainConfig c = config();
-    train::applyVectorsRecipe(c, QFile::encodeName(file).toStdString());
+    if (file.isEmpty())
+      train::removeVectorsRecipe(c);
+    else
+      train::applyVectorsRecipe(c, QFile::encodeName(file).toStdString());
     form_->setConfig(c);
     updateButtons();
   });

@@ -48,7 +48,10 @@ VectorsChooser::VectorsChooser(QWidget* parent)
   layout->addWidget(summary_);
   layout->addLayout(buttons);
   connect(choose_, &QPushButton::clicked, this, &VectorsChooser::choose);
-  connect(none_, &QPushButton::clicked, this, [this] { setFile(QString()); });
+  connect(none_, &QPushButton::clicked, this, [this] {
+    setFile(QString());
+    emit chosen(QString());
+  });
   connect(worker_, &TaskWorker::finished, this, &VectorsChooser::finished);
   setFile(QString());
 }

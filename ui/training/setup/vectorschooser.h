@@ -41,7 +41,7 @@ class VectorsChooser : public QWidget {
 
  signals:
   void changed();             // the file, or what is known of it
-  void chosen(QString file);  // the user picked a file in the dialog
+  void chosen(QString file);  // the user picked a file in the dialog, or None ("")
 
  protected:
   void resizeEvent(QResizeEvent* event) override;

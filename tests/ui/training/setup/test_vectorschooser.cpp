@@ -88,10 +88,12 @@ TEST_CASE("Word vectors: none by default, then a chosen file with its size, word
   train::TrainConfig expected = train::defaultConfig();
   train::applyVectorsRecipe(expected, file.toStdString());
   CHECK(setup.config() == expected);
+  CHECK(setup.config().model.dropout == 0.5);  // the recipe with vectors
   CHECK(setup.validationError().isEmpty());
 
   click(chooser->noneButton());
   CHECK(setup.config().model.vectors.empty());
+  CHECK(setup.config() == train::defaultConfig());
   CHECK(chooser->summaryLabel()->text().startsWith("None:"));
 }
 
