@@ -4,7 +4,9 @@
 #include "model/vectors.h"
 #include "train/config/tomlconfig.h"
 #include "train/config/trainconfig.h"
+#include "train/config/transformerrecipe.h"
 #include "train/config/vectorsrecipe.h"
+#include "transformer/modelfolder.h"
 
 #include <CLI/CLI.hpp>
 
@@ -23,6 +25,10 @@ CLI::App* InitConfigCommand::setup(CLI::App& app) {
   cmd->add_option("--vectors", vectors_,
                   "Pretrained word vectors (GloVe/word2vec/fastText text, may be .gz): the "
                   "settings recommended with vectors, and model.vectors as an absolute path");
+  cmd->add_option("--transformer", transformer_,
+                  "A Hugging Face model folder to fine-tune (checked first): "
+                  "model.encoder = \"transformer\" and model.transformer as an absolute path")
+      ->excludes("--vectors");
   cmd->add_flag("--force", force_, "Overwrite OUT if it exists");
   return cmd;
 }
@@ -35,6 +41,18 @@ int InitConfigCommand::run(Console& console) {
     train::applyVectorsRecipe(config, std::filesystem::absolute(vectors_).lexically_normal());
     console.err << "Vectors: " << vectors.size() << " words x " << vectors.dim()
                 << " dimensions from " << config.model.vectors << "\n";
+  }
+  if (!transformer_.empty()) {
+    // Checked whole here (config, every tensor, the tokenizer), not at Train.
+    transformer::ModelFolderInfo info;
+    try {
+      info = transformer::inspectModelFolder(transformer_);
+    } catch (const std::runtime_error& e) {  // it names the folder or file
+      throw io::InputError("--transformer", 0, "", e.what());
+    }
+    train::applyTransformerRecipe(
+        config, std::filesystem::absolute(transformer_).lexically_normal().string());
+    console.err << "Transformer: " << info.summary() << "\n";
   }
   const std::string toml = train::toToml(config);
   if (out_.empty()) {
@@ -54,7 +72,8 @@ int InitConfigCommand::run(Console& console) {
   file << toml;
   if (!file.flush()) throw io::InputError(out_, 0, "", "cannot write the config");
   console.err << "Wrote " << out_ << " (" << preset_ << " settings"
-              << (vectors_.empty() ? "" : ", with vectors") << ").\n";
+              << (vectors_.empty() ? "" : ", with vectors")
+              << (transformer_.empty() ? "" : ", fine-tuning a transformer") << ").\n";
   return kOk;
 }
 

@@ -17,6 +17,7 @@ class InitConfigCommand : public Command {
   std::string out_;
   std::string preset_ = "default";
   std::string vectors_;
+  std::string transformer_;
   bool force_ = false;
 };
 

@@ -7,6 +7,7 @@
 #include "model/vectors.h"
 #include "store/projectstore.h"
 #include "train/config/tomlconfig.h"
+#include "train/config/transformerrecipe.h"
 #include "train/config/vectorsrecipe.h"
 #include "train/data/corpusloader.h"
 #include "train/device/computedevice.h"
@@ -24,6 +25,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 namespace spanforge::cli {
@@ -89,6 +91,11 @@ CLI::App* TrainCommand::setup(CLI::App& app) {
       ->check(CLI::ExistingDirectory);
   cmd->add_option("--vectors", vectors_, "Pretrained word vectors (GloVe/word2vec/fastText text)")
       ->check(CLI::ExistingFile);
+  cmd->add_option("--transformer", transformer_,
+                  "Fine-tune a pretrained transformer from this Hugging Face model folder "
+                  "(config.json, tokenizer files, model.safetensors)")
+      ->check(CLI::ExistingDirectory)
+      ->excludes("--vectors");
   cmd->add_option("--log-jsonl", logJsonl_, "Write every training event to this JSONL file");
   return cmd;
 }
@@ -105,6 +112,9 @@ int TrainCommand::run(Console& console) {
   if (maxMinutes_ >= 0) config.training.maxMinutes = maxMinutes_;
   if (nproc_ >= 0) config.device.processes = nproc_;
   if (!vectors_.empty()) train::applyVectorsRecipe(config, vectors_);
+  if (!transformer_.empty())
+    train::applyTransformerRecipe(
+        config, std::filesystem::absolute(transformer_).lexically_normal().string());
   if (!initFrom_.empty()) config.model.pretrained = initFrom_;
   train::validateConfig(config, "command line");
   // Nothing written may be or destroy what is read; checked before either happens.

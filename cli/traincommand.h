@@ -30,6 +30,7 @@ class TrainCommand : public Command {
   int nproc_ = -1;
   std::string resumeFrom_;
   std::string vectors_;
+  std::string transformer_;
   std::string initFrom_;
   std::string logJsonl_;
 };

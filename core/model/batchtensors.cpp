@@ -2,6 +2,8 @@
 
 #include "model/batch.h"
 #include "model/featurizer.h"
+#include "model/transformerinput.h"
+#include "transformer/subwordbatch.h"
 
 #include <ATen/ATen.h>
 
@@ -39,6 +41,7 @@ struct BatchTensors::Impl {
   at::Tensor hashIds, vectorIds, mask, lengths, tags, singletons;
   std::vector<at::Tensor> charBuckets;
   at::Tensor charOrder;
+  std::unique_ptr<transformer::SubwordBatch> subwords;
 
   void bucketChars(const Batch& batch, int64_t steps, const at::Device& dev);
 };
@@ -79,10 +82,13 @@ void BatchTensors::Impl::bucketChars(const Batch& batch, int64_t steps, const at
 }
 
 BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVectors,
-                           const std::string& device)
+                           const std::string& device, const TransformerInput* transformer)
     : impl_(std::make_unique<Impl>()) {
   const int64_t b = batch.size();
   const int64_t t = std::max<int64_t>(1, batch.maxLength());  // room for empty sentences
+  const bool hashed = transformer == nullptr;
+  if (!hashed) hashSeeds = 0;
+  withVectors = withVectors && hashed;
   const int64_t perToken = Featurizer::kFeatures * hashSeeds;
   const at::Device dev(device);
   const auto longs = hostOptions(at::kLong, dev);
@@ -102,6 +108,8 @@ BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVecto
     const int64_t n = s.length;
     if (static_cast<int64_t>(s.hashIds.size()) != n * perToken)
       throw std::invalid_argument("sentence features were made with other hash settings");
+    if (!hashed && static_cast<int64_t>(s.subwords.pieces.size()) != n)
+      throw std::invalid_argument("sentence features lack the transformer's subwords");
     if (withVectors && static_cast<int64_t>(s.vectorIds.size()) != n)
       throw std::invalid_argument("sentence features lack the model's vector ids");
     lengths.data_ptr<int64_t>()[i] = n;
@@ -119,8 +127,13 @@ BatchTensors::BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVecto
       std::copy(g.begin(), g.end(), tags.data_ptr<int64_t>() + i * t);
     }
   }
-  impl_->hashIds = toDevice(hash, dev);
-  impl_->bucketChars(batch, t, dev);
+  if (hashed) {
+    impl_->hashIds = toDevice(hash, dev);
+    impl_->bucketChars(batch, t, dev);
+  } else {
+    impl_->subwords = std::make_unique<transformer::SubwordBatch>(transformer->windows(batch));
+    impl_->subwords->to(device);
+  }
   if (withVectors) impl_->vectorIds = toDevice(vecs, dev);
   impl_->mask = toDevice(mask, dev);
   impl_->lengths = lengths;
@@ -140,5 +153,6 @@ const at::Tensor& BatchTensors::mask() const { return impl_->mask; }
 const at::Tensor& BatchTensors::singletons() const { return impl_->singletons; }
 const at::Tensor& BatchTensors::lengths() const { return impl_->lengths; }
 const at::Tensor& BatchTensors::tags() const { return impl_->tags; }
+const transformer::SubwordBatch* BatchTensors::subwords() const { return impl_->subwords.get(); }
 
 }  // namespace spanforge::model

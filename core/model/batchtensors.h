@@ -8,9 +8,14 @@ namespace at {
 class Tensor;
 }
 
+namespace spanforge::transformer {
+class SubwordBatch;
+}
+
 namespace spanforge::model {
 
 class Batch;
+class TransformerInput;
 
 // A Batch padded into tensors on a device. Rows are sentences, padded to
 // the longest; padding ids are 0 and padding tags are 0 ("O").
@@ -23,7 +28,11 @@ class BatchTensors {
   // `withVectors` requires vector ids. Throws std::invalid_argument when
   // the batch does not fit the model. For CUDA the tensors are filled in
   // page-locked memory and copied without blocking (in stream order).
-  BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVectors, const std::string& device);
+  // With `transformer` the sentences' subwords are framed into the encoder's
+  // windows instead (subwords()), and the hashed, char and vector tensors
+  // stay undefined.
+  BatchTensors(const Batch& batch, int64_t hashSeeds, bool withVectors, const std::string& device,
+               const TransformerInput* transformer = nullptr);
   ~BatchTensors();
   BatchTensors(BatchTensors&&) noexcept;
   BatchTensors& operator=(BatchTensors&&) noexcept;
@@ -45,6 +54,8 @@ class BatchTensors {
   // [B, T] bool: training singletons (SentenceFeatures::singletons);
   // undefined when no sentence has them.
   const at::Tensor& singletons() const;
+  // The encoder's windows (encoder = "transformer"); null otherwise.
+  const transformer::SubwordBatch* subwords() const;
 
  private:
   struct Impl;

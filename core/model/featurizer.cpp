@@ -1,6 +1,7 @@
 #include "model/featurizer.h"
 
 #include "model/knownwords.h"
+#include "model/transformerinput.h"
 #include "model/vectors.h"
 #include "text/charclass.h"
 #include "text/utf8.h"
@@ -26,13 +27,15 @@ std::string encodeRange(const std::u32string& cps, size_t from, size_t to) {
 
 }  // namespace
 
-Featurizer::Featurizer(const ModelConfig& config, const Vectors* vectors)
+Featurizer::Featurizer(const ModelConfig& config, const Vectors* vectors,
+                       const TransformerInput* transformer)
     : hashRows_(config.hashRows),
       hashSeeds_(config.hashSeeds),
       prefixLength_(config.prefixLength),
       suffixLength_(config.suffixLength),
       maxTokenChars_(config.maxTokenChars),
-      vectors_(vectors) {
+      vectors_(vectors),
+      transformer_(transformer) {
   if (hashRows_ < 1 || hashSeeds_ < 1 || prefixLength_ < 0 || suffixLength_ < 0 ||
       maxTokenChars_ < 1)
     throw std::invalid_argument("invalid feature settings in the model config");
@@ -107,6 +110,11 @@ std::vector<int64_t> Featurizer::unknownWordIds() const {
 SentenceFeatures Featurizer::featurize(const std::vector<std::string>& tokens) const {
   SentenceFeatures f;
   f.length = static_cast<int64_t>(tokens.size());
+  if (transformer_ != nullptr) {  // the encoder reads subwords alone
+    f.charWidth = 1;
+    f.subwords = transformer_->subwords(tokens);
+    return f;
+  }
   std::vector<std::u32string> cps;
   cps.reserve(tokens.size());
   size_t width = 1;

@@ -12,6 +12,7 @@
 namespace spanforge::model {
 
 class KnownWords;
+class TransformerInput;
 class Vectors;
 
 // Turns token strings into the ids the network embeds, spaCy-style: per token
@@ -31,8 +32,10 @@ class Featurizer {
   static constexpr int64_t kCharBuckets = 1024;
   static constexpr int64_t kCharVocab = 128 + kCharBuckets;
 
-  // `vectors` (may be null) must outlive the Featurizer.
-  explicit Featurizer(const ModelConfig& config, const Vectors* vectors = nullptr);
+  // `vectors` and `transformer` (either may be null) must outlive the
+  // Featurizer. With a transformer, a sentence is featurised as its subwords.
+  explicit Featurizer(const ModelConfig& config, const Vectors* vectors = nullptr,
+                      const TransformerInput* transformer = nullptr);
 
   SentenceFeatures featurize(const std::vector<std::string>& tokens) const;
 
@@ -66,6 +69,7 @@ class Featurizer {
   int64_t suffixLength_;
   int64_t maxTokenChars_;
   const Vectors* vectors_;
+  const TransformerInput* transformer_;
   std::shared_ptr<const KnownWords> known_;
 };
 

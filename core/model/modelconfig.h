@@ -74,6 +74,18 @@ struct ModelConfig {
   // training words do, and other words are the unknown word, as without
   // pretraining.
   bool pretrainedVocabulary = true;
+
+  // encoder = "transformer": a Hugging Face model folder (config.json, its
+  // tokenizer files, and model.safetensors for pretrained weights; without
+  // it the encoder starts random, as in a model package, whose weights come
+  // after). The hashed features, characters and vectors are then not used.
+  std::string transformer;
+  std::string pooling = "first";   // a token's state: its "first" subword's or the "mean"
+  int64_t window = 0;              // subwords per window, 0 = the model's positions
+  int64_t stride = 0;              // subwords from one window to the next, 0 = window / 2
+  bool freezeEncoder = false;      // train the head alone
+  int64_t freezeLayers = 0;        // keep the embeddings and the first N layers fixed
+  bool transformerBilstm = false;  // a BiLSTM (hidden, layers) between encoder and CRF
 };
 
 }  // namespace spanforge::model

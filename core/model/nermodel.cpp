@@ -10,8 +10,11 @@
 #include "model/safetensorserror.h"
 #include "model/safetensorsfile.h"
 #include "model/tagset.h"
+#include "model/transformerinput.h"
 #include "model/vectors.h"
 #include "torchcompat/autocaststate.h"
+#include "transformer/modelfolder.h"
+#include "transformer/transformerencoder.h"
 
 #include <torch/cuda.h>
 #include <torch/nn/module.h>
@@ -65,6 +68,14 @@ std::shared_ptr<const Vectors> vectorsFor(const ModelConfig& config,
   return std::make_shared<const Vectors>(Vectors::load(config.vectors));
 }
 
+std::shared_ptr<const TransformerInput> transformerFor(const ModelConfig& config) {
+  if (config.encoder != "transformer") return nullptr;
+  if (config.transformer.empty())
+    throw std::invalid_argument(
+        "encoder = \"transformer\" needs model.transformer, a model folder");
+  return std::make_shared<const TransformerInput>(config);
+}
+
 // What keeps two models from sharing one batch's features, or "".
 std::string featureDifference(const NerModel& a, const NerModel& b) {
   if (a.labels() != b.labels()) return "the labels differ";
@@ -78,6 +89,15 @@ std::string featureDifference(const NerModel& a, const NerModel& b) {
     return "the word features (model.hash_rows, hash_seeds, prefix_length, suffix_length, "
            "word_features, max_token_chars) differ";
   if (x.vectors != y.vectors) return "the pretrained vectors differ";
+  if (x.encoder != y.encoder && (x.encoder == "transformer" || y.encoder == "transformer"))
+    return "one reads a transformer's subwords, the other hashed word features";
+  if (const TransformerInput* t = a.transformer()) {
+    const TransformerInput& u = *b.transformer();
+    if (t->tokenizer().kind() != u.tokenizer().kind() ||
+        t->tokenizer().vocabSize() != u.tokenizer().vocabSize() || t->window() != u.window() ||
+        t->stride() != u.stride() || x.pooling != y.pooling)
+      return "the transformers' tokenizers, windows or pooling differ";
+  }
   const auto known = [](const NerModel& m) { return m.knownWords(); };
   const bool sameKnown = known(a) == known(b) || (known(a) && known(b) && *known(a) == *known(b));
   if (!sameKnown) return "the training words differ (trained on other data)";
@@ -118,11 +138,20 @@ struct NerModel::Impl {
       : config(c),
         tags(std::move(labels), schemeOf(c.tagScheme)),
         vectors(vectorsFor(c, std::move(v))),
-        featurizer(c, vectors.get()),
-        network(c, tags, vectors.get()) {}
+        transformer(transformerFor(c)),
+        featurizer(c, vectors.get(), transformer.get()),
+        network(c, tags, vectors.get(), transformer.get()) {
+    if (transformer && !transformer->weightsFile().empty()) loadPretrainedEncoder();
+  }
 
   BatchTensors tensors(const Batch& batch) const {
-    return BatchTensors(batch, config.hashSeeds, network.hasVectors(), device);
+    return BatchTensors(batch, config.hashSeeds, network.hasVectors(), device, transformer.get());
+  }
+  // The folder's model.safetensors, checked whole first (inspectModelFolder).
+  void loadPretrainedEncoder() {
+    const transformer::ModelFolderInfo info =
+        transformer::inspectModelFolder(transformer->folder());
+    network.transformer()->load(SafetensorsFile(transformer->weightsFile()), info.prefix);
   }
   torch::Tensor meanLoss(const BatchTensors& t, bool train) const {
     if (!t.tags().defined()) throw std::invalid_argument("the batch has no gold tags");
@@ -169,6 +198,7 @@ struct NerModel::Impl {
   std::vector<std::unique_ptr<NerModel>> members;  // an ensemble's other seeds
   TagSet tags;
   std::shared_ptr<const Vectors> vectors;
+  std::shared_ptr<const TransformerInput> transformer;  // encoder = "transformer"
   Featurizer featurizer;
   NerNetwork network;
   std::string device = "cpu";
@@ -188,6 +218,7 @@ const TagSet& NerModel::tagSet() const { return impl_->tags; }
 const std::vector<std::string>& NerModel::labels() const { return impl_->tags.labels(); }
 const Featurizer& NerModel::featurizer() const { return impl_->featurizer; }
 std::shared_ptr<const Vectors> NerModel::vectors() const { return impl_->vectors; }
+const TransformerInput* NerModel::transformer() const { return impl_->transformer.get(); }
 std::shared_ptr<const KnownWords> NerModel::knownWords() const {
   return impl_->featurizer.knownWords();
 }

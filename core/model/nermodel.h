@@ -35,6 +35,7 @@ struct CrfInputs {
   int64_t steps = 0;
 };
 class KnownWords;
+class TransformerInput;
 class Vectors;
 
 // The NER model: features -> encoder -> CRF, with a plain C++ API.
@@ -65,6 +66,8 @@ class NerModel {
   const std::vector<std::string>& labels() const;
   const Featurizer& featurizer() const;
   std::shared_ptr<const Vectors> vectors() const;  // null without vectors
+  // encoder = "transformer": its folder, tokenizer and windows; null otherwise.
+  const TransformerInput* transformer() const;
   // The training words (see KnownWords); null: every word is hashed.
   std::shared_ptr<const KnownWords> knownWords() const;
   void setKnownWords(std::shared_ptr<const KnownWords> known);

@@ -8,13 +8,17 @@
 #include "model/hashembed.h"
 #include "model/languagemodelhead.h"
 #include "model/tagset.h"
+#include "model/transformerinput.h"
 #include "model/vectorembed.h"
 #include "model/wordfeatures.h"
+#include "transformer/subwordbatch.h"
+#include "transformer/transformerencoder.h"
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
 
 #include <stdexcept>
+#include <string>
 
 namespace spanforge::model {
 
@@ -23,7 +27,8 @@ struct NerNetwork::Impl {
   std::unique_ptr<HashEmbed> hash;
   std::unique_ptr<VectorEmbed> vectors;
   std::unique_ptr<CharEncoder> chars;
-  std::unique_ptr<Encoder> encoder;
+  std::unique_ptr<Encoder> encoder;  // for a transformer: the optional BiLSTM
+  std::unique_ptr<transformer::TransformerEncoder> transformer;
   torch::nn::Linear output{nullptr};
   std::unique_ptr<Crf> crf;
   std::unique_ptr<LanguageModelHead> languageModel;  // with lm_loss only
@@ -40,7 +45,8 @@ struct NerNetwork::Impl {
   torch::Tensor unknownIds;  // [1, 1, used, seeds]: kUnknownWord's NORM rows
 };
 
-NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors)
+NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors,
+                       const TransformerInput* transformer)
     : impl_(std::make_unique<Impl>()) {
   if (config.dropout < 0 || config.dropout >= 1 || config.wordDropout < 0 ||
       config.wordDropout >= 1 || config.singletonDropout < 0 || config.singletonDropout >= 1 ||
@@ -56,8 +62,14 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
   // first layer's backward half: it could not learn to predict from context.
   if (config.lmLoss > 0 && (config.encoder != "bilstm" || config.layers != 1))
     throw std::invalid_argument("lm_loss needs the one-layer bilstm encoder");
+  if ((config.encoder == "transformer") != (transformer != nullptr))
+    throw std::invalid_argument("encoder = \"transformer\" needs its model folder, and only it");
   Impl& d = *impl_;
   d.dropout = config.dropout;
+  if (transformer != nullptr) {
+    buildTransformer(config, tags, *transformer);
+    return;
+  }
   d.wordDropout = config.wordDropout;
   d.singletonDropout = config.singletonDropout;
   d.charDropout = config.charDropout;
@@ -92,6 +104,43 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
   if (d.lmLoss > 0) d.languageModel = std::make_unique<LanguageModelHead>(*d.root, config.hidden);
 }
 
+// Encoder (random, as Hugging Face initialises one: N(0, 0.02) weights, zero
+// biases, unit norms; pretrained weights are loaded over it), an optional
+// BiLSTM, the tag scores, the CRF.
+void NerNetwork::buildTransformer(const ModelConfig& config, const TagSet& tags,
+                                  const TransformerInput& input) {
+  Impl& d = *impl_;
+  d.root = std::make_shared<torch::nn::Module>("NerNetwork");
+  d.transformer = std::make_unique<transformer::TransformerEncoder>(*d.root, input.encoder());
+  torch::NoGradGuard noGrad;
+  const std::string layerPrefix = input.encoder().family == transformer::EncoderFamily::DistilBert
+                                      ? "transformer.layer."
+                                      : "encoder.layer.";
+  for (auto& p : d.transformer->module().named_parameters(true)) {
+    torch::Tensor v = p.value();
+    if (v.dim() >= 2)
+      v.normal_(0.0, 0.02);
+    else if (p.key().size() >= 4 && p.key().compare(p.key().size() - 4, 4, "bias") == 0)
+      v.zero_();
+    bool frozen =
+        config.freezeEncoder || (config.freezeLayers > 0 && p.key().rfind("embeddings", 0) == 0);
+    if (!frozen && p.key().rfind(layerPrefix, 0) == 0) {
+      const int64_t layer = std::stoll(p.key().substr(layerPrefix.size()));
+      frozen = layer < config.freezeLayers;
+    }
+    if (frozen) v.set_requires_grad(false);
+  }
+  int64_t width = d.transformer->hiddenDim();
+  if (config.transformerBilstm) {
+    ModelConfig lstm = config;
+    lstm.encoder = "bilstm";
+    d.encoder = Encoder::create(*d.root, lstm, width);
+    width = d.encoder->outputDim();
+  }
+  d.output = d.root->register_module("output", torch::nn::Linear(width, tags.size()));
+  d.crf = std::make_unique<Crf>(*d.root, tags);
+}
+
 NerNetwork::~NerNetwork() = default;
 
 torch::nn::Module& NerNetwork::module() const { return *impl_->root; }
@@ -103,6 +152,15 @@ bool NerNetwork::hasVectors() const { return impl_->vectors != nullptr; }
 // training), vectors, characters; before dropout.
 torch::Tensor NerNetwork::inputs(const BatchTensors& batch, bool train) const {
   Impl& d = *impl_;  // torch modules have non-const forward()
+  if (d.transformer) {
+    const transformer::SubwordBatch* w = batch.subwords();
+    if (w == nullptr) throw std::invalid_argument("the batch was not made for a transformer");
+    torch::Tensor x = w->tokenStates(d.transformer->forward(w->ids(), w->mask(), train));
+    const int64_t steps = batch.mask().size(1);
+    if (x.size(1) < steps)  // a batch of empty sentences still has one step
+      x = torch::cat({x, torch::zeros({x.size(0), steps - x.size(1), x.size(2)}, x.options())}, 1);
+    return x;
+  }
   const torch::Tensor& all = batch.hashIds();
   const int64_t b = all.size(0);
   const int64_t t = all.size(1);
@@ -155,6 +213,14 @@ at::Tensor NerNetwork::emissions(const BatchTensors& batch, bool train) const {
 
 at::Tensor NerNetwork::encoded(const BatchTensors& batch, bool train) const {
   Impl& d = *impl_;
+  if (d.transformer) {  // dropout once between the encoders, once before the tag scores
+    torch::Tensor x = inputs(batch, train);
+    if (d.encoder) {
+      x = torch::dropout(x, d.dropout, train);
+      x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
+    }
+    return torch::dropout(x, d.dropout, train);
+  }
   torch::Tensor x = torch::dropout(inputs(batch, train), d.dropout, train);
   x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
   return torch::dropout(x, d.dropout, train);
@@ -176,12 +242,22 @@ at::Tensor NerNetwork::languageModelLoss(const at::Tensor& encoded,
 at::Tensor NerNetwork::context(const BatchTensors& batch, const at::Tensor& hide,
                                bool train) const {
   Impl& d = *impl_;
+  if (d.transformer)
+    throw std::invalid_argument(
+        "pretraining is for the bilstm and cnn encoders, not a transformer");
   torch::Tensor x = inputs(batch, train).masked_fill(hide.unsqueeze(2), 0.0);
   x = torch::dropout(x, d.dropout, train);
   x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
   return torch::dropout(x, d.dropout, train);
 }
 
-int64_t NerNetwork::contextDim() const { return impl_->encoder->outputDim(); }
+int64_t NerNetwork::contextDim() const {
+  if (impl_->encoder) return impl_->encoder->outputDim();
+  return impl_->transformer->hiddenDim();
+}
+
+transformer::TransformerEncoder* NerNetwork::transformer() const {
+  return impl_->transformer.get();
+}
 
 }  // namespace spanforge::model

@@ -12,11 +12,16 @@ namespace torch::nn {
 class Module;
 }
 
+namespace spanforge::transformer {
+class TransformerEncoder;
+}
+
 namespace spanforge::model {
 
 class BatchTensors;
 class Crf;
 class TagSet;
+class TransformerInput;
 class Vectors;
 
 // The network behind NerModel: [hashed features | pretrained vectors |
@@ -25,8 +30,11 @@ class Vectors;
 // keys of saved weights).
 class NerNetwork {
  public:
-  // `vectors` may be null; when given it must match config.vectors.
-  NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors);
+  // `vectors` may be null; when given it must match config.vectors. With
+  // encoder = "transformer", `transformer` (else null) gives the encoder's
+  // shape: [transformer encoder] -> (BiLSTM) -> dropout -> linear -> CRF.
+  NerNetwork(const ModelConfig& config, const TagSet& tags, const Vectors* vectors,
+             const TransformerInput* transformer = nullptr);
   ~NerNetwork();
   NerNetwork(const NerNetwork&) = delete;
   NerNetwork& operator=(const NerNetwork&) = delete;
@@ -51,8 +59,13 @@ class NerNetwork {
   // tokens from their context alone.
   at::Tensor context(const BatchTensors& batch, const at::Tensor& hide, bool train) const;
   int64_t contextDim() const;
+  // The pretrained encoder (its parameters are "transformer.*"); null
+  // for the bilstm and cnn encoders.
+  transformer::TransformerEncoder* transformer() const;
 
  private:
+  void buildTransformer(const ModelConfig& config, const TagSet& tags,
+                        const TransformerInput& input);
   at::Tensor inputs(const BatchTensors& batch, bool train) const;
 
   struct Impl;

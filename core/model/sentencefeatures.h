@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transformer/subwordbatch.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -20,6 +22,9 @@ struct SentenceFeatures {
   // [length]: 1 for a word seen once in the training data, for
   // model.singleton_dropout (the trainer sets it); empty otherwise.
   std::vector<uint8_t> singletons;
+  // encoder = "transformer": the sentence's subwords (see TransformerInput);
+  // then the hashed, char and vector ids are empty.
+  transformer::SentenceSubwords subwords;
 };
 
 }  // namespace spanforge::model

@@ -77,6 +77,8 @@ std::unique_ptr<model::NerModel> ModelSetup::build(TrainConfig& config, const Co
       out = std::make_unique<model::NerModel>(config.model, train.labels(), std::move(vectors));
     } catch (const std::invalid_argument& x) {  // a label the tag set refuses
       throw TrainingError(std::string("cannot build the model: ") + x.what());
+    } catch (const std::runtime_error& x) {  // a transformer folder that cannot be read
+      throw TrainingError(std::string("cannot build the model: ") + x.what());
     }
   } else {
     ModelPackage package = ModelPackage::load(resumeFrom);
@@ -90,7 +92,9 @@ std::unique_ptr<model::NerModel> ModelSetup::build(TrainConfig& config, const Co
     model::WeightTransfer::copy(package.model(), *out);
     resumed = package.model().knownWords();
   }
-  if (config.model.unknownWords) addKnownWords(*out, train, std::move(resumed));
+  // A transformer reads subwords: no word is unknown to it.
+  if (config.model.unknownWords && config.model.encoder != "transformer")
+    addKnownWords(*out, train, std::move(resumed));
   return out;
 }
 

@@ -18,9 +18,7 @@
 #include "train/distributed/runfingerprint.h"
 #include "train/eval/calibrationsplit.h"
 #include "train/eval/evaluator.h"
-#include "train/learningrateschedule.h"
 #include "train/modelsetup.h"
-#include "train/optimizerfactory.h"
 #include "train/package/modelpackage.h"
 #include "train/package/runpackage.h"
 #include "train/parameteraverage.h"
@@ -28,6 +26,7 @@
 #include "train/runfailure.h"
 #include "train/throughputmeter.h"
 #include "train/trainingobserver.h"
+#include "train/trainingoptimizer.h"
 
 #include <torch/torch.h>
 
@@ -100,8 +99,8 @@ struct Trainer::Impl {
   // or fewer); this rank trains every ranks()-th of them. A non-zero
   // `stopCode` (RankCoordinator::stopCode) asks every rank to stop instead. Returns why
   // the run stops when some rank asked: then no update was made.
-  std::optional<FinishReason> trainStep(torch::optim::Optimizer& opt,
-                                        const std::vector<std::vector<size_t>>& group, double lr,
+  std::optional<FinishReason> trainStep(TrainingOptimizer& opt,
+                                        const std::vector<std::vector<size_t>>& group,
                                         ThroughputMeter& meter, double epochsDone,
                                         int stopCode = 0);
   [[noreturn]] void diverged(int atRank, double loss, double lr) const;
@@ -155,15 +154,15 @@ void Trainer::Impl::diverged(int atRank, double loss, double lr) const {
   throw RunFailure{FailureKind::Diverged, msg.str()};
 }
 
-std::optional<FinishReason> Trainer::Impl::trainStep(torch::optim::Optimizer& opt,
+std::optional<FinishReason> Trainer::Impl::trainStep(TrainingOptimizer& opt,
                                                      const std::vector<std::vector<size_t>>& group,
-                                                     double lr, ThroughputMeter& meter,
-                                                     double epochsDone, int stopCode) {
+                                                     ThroughputMeter& meter, double epochsDone,
+                                                     int stopCode) {
   const auto t0 = Clock::now();
   ++step;
-  for (auto& g : opt.param_groups()) g.options().set_lr(lr);
+  const double lr = opt.setStep(step);
   model->setTraining(true);
-  opt.zero_grad();
+  opt.zeroGrad();
   std::vector<std::vector<size_t>> mine;
   for (auto i = static_cast<size_t>(rank()); i < group.size(); i += static_cast<size_t>(ranks()))
     mine.push_back(group[i]);
@@ -337,11 +336,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   const int evalThreads = device == "cpu" ? ParallelFor::resolve(config.device.threads) : 1;
   std::optional<Evaluator> devEvaluator;
   if (leader()) devEvaluator.emplace(dev, *model, evalThreads);
-  std::vector<torch::Tensor> params;
-  for (const auto& p : model->module().parameters())
-    if (p.requires_grad()) params.push_back(p);
-  const auto optimizer = OptimizerFactory::make(config.training, std::move(params));
-  const LearningRateSchedule schedule(config.training);
+  const auto optimizer = std::make_unique<TrainingOptimizer>(config.training, *model);
   if (config.training.paramAverage > 0)
     average = std::make_unique<ParameterAverage>(config.training.paramAverage);
   if (config.training.checkpointAverage >= 2 && leader())
@@ -375,7 +370,7 @@ FinishedEvent Trainer::Impl::runLoop() {
                                 static_cast<double>(done) / static_cast<double>(epoch.size());
       const int stopCode =
           ranksSync && cancelled() ? RankCoordinator::stopCode(FinishReason::Cancelled) : 0;
-      reason = trainStep(*optimizer, group, schedule.at(step + 1), meter, epochsDone, stopCode);
+      reason = trainStep(*optimizer, group, meter, epochsDone, stopCode);
       if (reason) {
         done -= n;
         break;
@@ -396,7 +391,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   }
   if (!othersKnow) {
     // The others are in the next step's all-reduce: end it for them.
-    optimizer->zero_grad();  // no touched rows to report
+    optimizer->zeroGrad();  // no touched rows to report
     ranksSync->announceStop(*reason);
   }
   if (leader() && *reason != FinishReason::Cancelled && lastEvalStep != step && step > 0)

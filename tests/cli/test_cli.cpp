@@ -1,3 +1,4 @@
+#include "../train/transformerfolder.h"
 #include "clirunner.h"
 #include "tempdir.h"
 #include "train/config/tomlconfig.h"
@@ -252,4 +253,28 @@ TEST_CASE("init-config --vectors writes the settings recommended with vectors") 
   CHECK(bad.code != 0);
   CHECK(bad.err.find("bad.txt") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(none));
+}
+
+TEST_CASE("init-config --transformer checks the folder and writes the transformer settings") {
+  TempDir dir;
+  namespace train = spanforge::train;
+  const std::string folder = train::testing::writeTinyBert(dir.file("tiny-bert"));
+  const auto path = dir.file("c.toml");
+  // No weights: refused, naming the option and what is missing; nothing written.
+  const auto missing = cli({"init-config", path, "--transformer", folder});
+  CHECK(missing.code == 1);
+  CHECK(missing.err.find("error: --transformer: ") != std::string::npos);
+  CHECK(missing.err.find("no model.safetensors") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(path));
+
+  train::testing::writeTinyBertWeights(folder);
+  const auto r = cli({"init-config", path, "--transformer", folder});
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("Transformer: tiny-bert-cased: BERT, 2 layers, hidden 32") != std::string::npos);
+  const train::TrainConfig written = train::loadConfigFile(path);
+  CHECK(written.model.encoder == "transformer");
+  CHECK(written.model.transformer == std::filesystem::absolute(folder).string());
+  CHECK(written.model.dropout == 0.1);
+  CHECK(cli({"init-config", dir.file("v.toml"), "--transformer", folder, "--vectors", path}).code !=
+        0);
 }

@@ -158,8 +158,9 @@ std::vector<ConfigField> buildFields() {
             "Units per direction of the character BiLSTM"),
       field(m, "max_token_chars", M, &ModelConfig::maxTokenChars, ints(2, 256),
             "Characters per token for the character encoder; longer tokens keep both ends"),
-      field(m, "encoder", M, &ModelConfig::encoder, oneOf({"bilstm", "cnn"}),
-            "Context encoder: BiLSTM, or dilated CNN (faster, a little less accurate)"),
+      field(m, "encoder", M, &ModelConfig::encoder, oneOf({"bilstm", "cnn", "transformer"}),
+            "Context encoder: BiLSTM, dilated CNN (faster, a little less accurate), or a "
+            "pretrained transformer (model.transformer)"),
       field(m, "hidden", M, &ModelConfig::hidden, ints(1, 4096),
             "Encoder width: units per direction (bilstm) or channels (cnn)"),
       field(m, "layers", M, &ModelConfig::layers, ints(1, 8), "Stacked BiLSTM layers"),
@@ -194,6 +195,21 @@ std::vector<ConfigField> buildFields() {
             "embeddings instead of becoming the unknown word"),
       field(m, "freeze_vectors", M, &ModelConfig::freezeVectors, anyBool(),
             "Keep pretrained vectors fixed during training"),
+      field(m, "transformer", M, &ModelConfig::transformer, anyString(),
+            "encoder = \"transformer\": a Hugging Face model folder (config.json, tokenizer "
+            "files, model.safetensors)"),
+      field(m, "pooling", M, &ModelConfig::pooling, oneOf({"first", "mean"}),
+            "Transformer: a token's state is its first subword's, or the mean of its subwords'"),
+      field(m, "window", M, &ModelConfig::window, ints(0, 1'000'000),
+            "Transformer: subwords per window over a long sentence; 0 = the model's maximum"),
+      field(m, "stride", M, &ModelConfig::stride, ints(0, 1'000'000),
+            "Transformer: subwords from one window to the next; 0 = half a window"),
+      field(m, "freeze_encoder", M, &ModelConfig::freezeEncoder, anyBool(),
+            "Transformer: keep the pretrained encoder fixed and train the head alone"),
+      field(m, "freeze_layers", M, &ModelConfig::freezeLayers, ints(0, 1000),
+            "Transformer: keep the embeddings and this many first layers fixed"),
+      field(m, "transformer_bilstm", M, &ModelConfig::transformerBilstm, anyBool(),
+            "Transformer: a BiLSTM (hidden, layers) between the encoder and the CRF"),
       // [training]
       field(t, "seed", T, &TrainingSettings::seed, ints(0),
             "Seed for initialisation, shuffling and dropout; CPU runs are reproducible"),
@@ -219,6 +235,13 @@ std::vector<ConfigField> buildFields() {
             "many in all) and keep the mean if it scores at least as well on dev; 0 = off"),
       field(t, "warmup_steps", T, &TrainingSettings::warmupSteps, ints(0),
             "Steps over which the learning rate rises linearly from 0; 0 = no warm-up"),
+      field(t, "transformer_learning_rate", T, &TrainingSettings::transformerLearningRate,
+            reals(0, 1, true),
+            "Transformer: AdamW's learning rate for the pretrained encoder (the head keeps "
+            "learning_rate)"),
+      field(t, "transformer_warmup", T, &TrainingSettings::transformerWarmup, ints(0),
+            "Transformer: steps over which the encoder's rate rises from 0; it then falls "
+            "linearly to 0 at max_steps"),
       field(t, "lr_decay", T, &TrainingSettings::lrDecay,
             oneOf({"none", "linear", "inverse_sqrt", "exponential"}),
             "Learning-rate decay after warm-up"),
@@ -366,6 +389,21 @@ std::vector<RuleViolation> checkConfigRules(const TrainConfig& c) {
                    "training would never stop: set patience, max_steps, max_epochs or "
                    "max_minutes"});
   }
+  if (c.model.encoder == "transformer" && c.model.transformer.empty())
+    out.push_back(
+        {"model.transformer", "names no model folder, which encoder = \"transformer\" needs"});
+  if (c.model.encoder == "transformer" && !c.model.vectors.empty())
+    out.push_back({"model.vectors", "is not used with encoder = \"transformer\"; set it to \"\""});
+  if (c.model.encoder == "transformer" && !c.model.pretrained.empty())
+    out.push_back({"model.pretrained",
+                   "is for the bilstm and cnn encoders; a transformer starts from its folder's "
+                   "weights"});
+  if (c.model.window > 0 && c.model.window < 3)
+    out.push_back(
+        {"model.window", "must be 0 or at least 3 (the start and end tokens and one more)"});
+  else if (c.model.window > 0 && c.model.stride > c.model.window - 2)
+    out.push_back({"model.stride",
+                   "must not exceed window - 2 (" + std::to_string(c.model.window - 2) + ")"});
   if (c.model.lmLoss > 0 && c.model.encoder != "bilstm")
     out.push_back(
         {"model.lm_loss", "needs encoder = \"bilstm\" (got \"" + c.model.encoder + "\")"});

@@ -11,10 +11,11 @@ namespace {
 auto tied(const TrainingSettings& t) {
   return std::tie(t.seed, t.optimizer, t.learningRate, t.beta1, t.beta2, t.eps, t.momentum, t.l2,
                   t.gradClip, t.paramAverage, t.checkpointAverage, t.warmupSteps, t.lrDecay,
-                  t.decaySteps, t.decayRate, t.minLearningRate, t.batchSize, t.batchWords,
-                  t.batchStart, t.batchStop, t.batchCompound, t.memoryLimitMb, t.lengthBucketing,
-                  t.accumulateGradient, t.mixedPrecision, t.prefetch, t.evalFrequency, t.patience,
-                  t.maxSteps, t.maxEpochs, t.maxMinutes);
+                  t.transformerLearningRate, t.transformerWarmup, t.decaySteps, t.decayRate,
+                  t.minLearningRate, t.batchSize, t.batchWords, t.batchStart, t.batchStop,
+                  t.batchCompound, t.memoryLimitMb, t.lengthBucketing, t.accumulateGradient,
+                  t.mixedPrecision, t.prefetch, t.evalFrequency, t.patience, t.maxSteps,
+                  t.maxEpochs, t.maxMinutes);
 }
 
 // ModelConfig is owned by core/model and has no operator==; compare it here.
@@ -25,7 +26,8 @@ auto tied(const model::ModelConfig& m) {
                   m.charHidden, m.maxTokenChars, m.encoder, m.hidden, m.layers, m.cnnDepth,
                   m.cnnKernel, m.dropout, m.wordDropout, m.singletonDropout, m.charDropout,
                   m.lmLoss, m.unknownWords, m.tagScheme, m.vectors, m.freezeVectors, m.pretrained,
-                  m.pretrainedVocabulary);
+                  m.pretrainedVocabulary, m.transformer, m.pooling, m.window, m.stride,
+                  m.freezeEncoder, m.freezeLayers, m.transformerBilstm);
 }
 
 }  // namespace

@@ -47,6 +47,12 @@ struct TrainingSettings {
   // and never below minLearningRate.
   int64_t warmupSteps = 0;
   std::string lrDecay = "none";
+  // With model.encoder = "transformer": the pretrained encoder's own AdamW
+  // (weight decay 0.01), its rate rising linearly over transformerWarmup
+  // steps, then falling linearly to 0 at maxSteps (or staying, without
+  // maxSteps); the head keeps the optimiser and schedule above.
+  double transformerLearningRate = 3e-5;
+  int64_t transformerWarmup = 200;
   int64_t decaySteps = 1000;
   double decayRate = 0.5;
   double minLearningRate = 0.0;

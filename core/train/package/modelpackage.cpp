@@ -2,6 +2,7 @@
 
 #include "model/knownwords.h"
 #include "model/nermodel.h"
+#include "model/transformerinput.h"
 #include "model/vectors.h"
 #include "train/config/tomlconfig.h"
 #include "train/package/atomicdirectory.h"
@@ -10,6 +11,7 @@
 #include "train/package/modelpackageerror.h"
 #include "train/package/packagefiles.h"
 #include "train/package/vectorsfile.h"
+#include "transformer/encoderconfig.h"
 
 #include <c10/util/Exception.h>
 
@@ -60,6 +62,42 @@ void checkFiles(const std::string& dir, const PackageInfo& info, const char* wei
     if (actual.xxh3 != expected.xxh3)
       throw ModelPackageError(path, "contents do not match the checksum in meta.json (corrupt)");
   }
+}
+
+void copyFile(const fs::path& from, const std::string& to) {
+  std::error_code ec;
+  fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
+  if (ec) throw ModelPackageError(to, "cannot copy " + from.string() + ": " + ec.message());
+  // A package's files are as writable as those it writes itself, whatever the source's mode.
+  fs::permissions(to,
+                  fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                      fs::perms::others_read,
+                  ec);
+}
+
+// A transformer package is its own model folder: config.json (listed, so
+// checked) must describe an encoder no larger than the weights, before any
+// tensor is made from it. Returns the folder the model reads.
+std::string checkTransformer(const std::string& dir, const PackageInfo& info,
+                             const char* weightsFile) {
+  const std::string meta = PF::join(dir, ModelPackage::kMetaFile);
+  if (!info.files.count("config.json"))
+    throw ModelPackageError(meta, "does not list config.json, which a transformer model needs");
+  const std::string path = PF::join(dir, "config.json");
+  transformer::EncoderConfig c;
+  try {
+    c = transformer::EncoderConfig::load(path);
+  } catch (const std::exception& e) {
+    throw ModelPackageError(path, e.what());
+  }
+  const double bytes = 4.0 * static_cast<double>(transformer::parameterCount(c));
+  const auto held = static_cast<double>(info.files.at(weightsFile).bytes);
+  if (bytes > held + 1e6)
+    throw ModelPackageError(path, "describes an encoder of " +
+                                      std::to_string(static_cast<int64_t>(bytes / 1e6)) + " MB; " +
+                                      weightsFile + " holds " +
+                                      std::to_string(static_cast<int64_t>(held / 1e6)) + " MB");
+  return dir;
 }
 
 }  // namespace
@@ -122,7 +160,17 @@ void ModelPackage::write(const std::string& dir, const model::NerModel& model,
     PF::writeText(out.file(kKnownWordsFile), words.str());
     info.knownWords = static_cast<int64_t>(known->size());
   }
-  for (const char* name : {kWeightsFile, kConfigFile, kVectorsFile, kKnownWordsFile})
+  std::vector<std::string> listed = {kWeightsFile, kConfigFile, kVectorsFile, kKnownWordsFile};
+  if (const model::TransformerInput* t = model.transformer()) {
+    // The encoder's shape and tokenizer, so the package reads as its model folder.
+    for (const std::string& name : model::TransformerInput::folderFiles()) {
+      const fs::path from = fs::path(t->folder()) / name;
+      if (!fs::is_regular_file(from)) continue;
+      if (fs::absolute(from) != fs::absolute(out.file(name))) copyFile(from, out.file(name));
+      listed.push_back(name);
+    }
+  }
+  for (const std::string& name : listed)
     if (fs::exists(out.file(name))) info.files[name] = PF::digest(out.file(name));
   PF::writeText(out.file(kMetaFile), info.toJson());
   out.commit();
@@ -185,8 +233,11 @@ ModelPackage ModelPackage::assemble(const std::string& dir, PackageInfo info, bo
   }
 
   const std::string weights = PF::join(dir, weightsFile);
-  PF::checkTableFits(config.model.hashRows, config.model.wordDim, info.files[weightsFile].bytes,
-                     configPath, weightsFile);
+  if (config.model.encoder == "transformer")
+    config.model.transformer = checkTransformer(dir, info, weightsFile);
+  else
+    PF::checkTableFits(config.model.hashRows, config.model.wordDim, info.files[weightsFile].bytes,
+                       configPath, weightsFile);
   std::unique_ptr<model::NerModel> net;
   try {
     net = std::make_unique<model::NerModel>(config.model, info.labels, vectors);

@@ -56,7 +56,7 @@ TEST_CASE("Config form: every setting, validated as typed") {
   // Types follow the schema: a combo box of the allowed values, a check box.
   auto* encoder = qobject_cast<QComboBox*>(input(form, "model.encoder"));
   REQUIRE(encoder);
-  CHECK(encoder->count() == 2);
+  CHECK(encoder->count() == 3);  // bilstm, cnn, transformer
   CHECK(qobject_cast<QCheckBox*>(input(form, "training.length_bucketing")));
 
   type(input(form, "training.learning_rate"), QStringLiteral("-1"));

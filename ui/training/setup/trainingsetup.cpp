@@ -2,12 +2,14 @@
 
 #include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
+#include "train/config/transformerrecipe.h"
 #include "train/config/vectorsrecipe.h"
 #include "training/setup/configform.h"
 #include "training/setup/datacheckview.h"
 #include "training/setup/datasplitbox.h"
 #include "training/setup/devicechooser.h"
 #include "training/setup/pretrainedchooser.h"
+#include "training/setup/transformerchooser.h"
 #include "training/setup/vectorschooser.h"
 
 #include <QDir>
@@ -40,13 +42,15 @@ QGroupBox* group(const QString& title, QWidget* content, QWidget* parent) {
 
 TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* parent)
     : QWidget(parent),
-      form_(new ConfigForm({"model.pretrained", "model.vectors", "data.dev_fraction",
-                            "data.dev_seed", "device.device", "device.threads", "device.processes"},
-                           this)),
+      form_(new ConfigForm(
+          {"model.pretrained", "model.vectors", "model.transformer", "data.dev_fraction",
+           "data.dev_seed", "device.device", "device.threads", "device.processes"},
+          this)),
       devices_(new DeviceChooser(std::move(gpus), this)),
       split_(new DataSplitBox(this)),
       pretrained_(new PretrainedChooser(this)),
       vectors_(new VectorsChooser(this)),
+      transformer_(new TransformerChooser(this)),
       checks_(new DataCheckView(this)),
       status_(new QLabel(this)),
       check_(new QPushButton(tr("Check Data"), this)),
@@ -56,6 +60,7 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   auto* right = new QWidget(this);
   auto* column = new QVBoxLayout(right);
   column->setContentsMargins(0, 0, 0, 0);
+  column->addWidget(group(tr("Encoder"), transformer_, right));
   column->addWidget(group(tr("Word vectors"), vectors_, right));
   column->addWidget(group(tr("Device"), devices_, right));
   column->addWidget(group(tr("Dev set"), split_, right));
@@ -112,6 +117,16 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   connect(devices_, &DeviceChooser::changed, this, &TrainingSetup::updateButtons);
   connect(pretrained_, &PretrainedChooser::changed, this, &TrainingSetup::updateButtons);
   connect(vectors_, &VectorsChooser::changed, this, &TrainingSetup::updateButtons);
+  connect(transformer_, &TransformerChooser::changed, this, &TrainingSetup::updateButtons);
+  connect(transformer_, &TransformerChooser::chosen, this, [this](const QString& folder) {
+    train::TrainConfig c = config();
+    if (folder.isEmpty())
+      train::removeTransformerRecipe(c);
+    else
+      train::applyTransformerRecipe(c, QFile::encodeName(folder).toStdString());
+    form_->setConfig(c);
+    updateButtons();
+  });
   // A file chosen by hand brings the settings that won with vectors (those still at
   // their defaults) and None takes them back; a loaded config keeps its own.
   connect(vectors_, &VectorsChooser::chosen, this, [this](const QString& file) {
@@ -148,6 +163,7 @@ void TrainingSetup::setConfig(const train::TrainConfig& config) {
   pretrained_->setFolder(QString::fromStdString(config.model.pretrained));
   const QString vectors = QFile::decodeName(config.model.vectors.c_str());
   if (vectors != vectors_->file()) vectors_->setFile(vectors);
+  transformer_->setFolder(QFile::decodeName(config.model.transformer.c_str()));
 }
 
 void TrainingSetup::setProjectPath(const QString& path) { vectors_->setProjectPath(path); }
@@ -158,6 +174,7 @@ train::TrainConfig TrainingSetup::config() const {
   c.data = split_->apply(c.data);
   c.model.pretrained = QFile::encodeName(pretrained_->folder()).toStdString();
   c.model.vectors = QFile::encodeName(vectors_->file()).toStdString();
+  c.model.transformer = QFile::encodeName(transformer_->folder()).toStdString();
   return c;
 }
 
@@ -168,6 +185,7 @@ QString TrainingSetup::validationError() const {
   if (!form_->isValid()) return form_->errors().join(QLatin1Char('\n'));
   if (split_->fileButton()->isChecked() && devFile().isEmpty()) return tr("Choose a dev file.");
   if (!pretrained_->error().isEmpty()) return pretrained_->error();
+  if (!transformer_->error().isEmpty()) return transformer_->error();
   if (!vectors_->error().isEmpty()) return vectors_->error();
   if (vectors_->isReading()) return tr("Reading the word vectors…");
   try {

@@ -19,6 +19,7 @@ class DataCheckView;
 class DataSplitBox;
 class DeviceChooser;
 class PretrainedChooser;
+class TransformerChooser;
 class VectorsChooser;
 
 // The page before training: the config form, the device, the data split and
@@ -51,6 +52,7 @@ class TrainingSetup : public QWidget {
   DataSplitBox* split() const { return split_; }
   PretrainedChooser* pretrained() const { return pretrained_; }
   VectorsChooser* vectors() const { return vectors_; }
+  TransformerChooser* transformer() const { return transformer_; }
   // Word vectors' coverage is measured over this project; empty: none.
   void setProjectPath(const QString& path);
   DataCheckView* checks() const { return checks_; }
@@ -80,6 +82,7 @@ class TrainingSetup : public QWidget {
   DataSplitBox* split_;
   PretrainedChooser* pretrained_;
   VectorsChooser* vectors_;
+  TransformerChooser* transformer_;
   DataCheckView* checks_;
   QLabel* status_;
   QPushButton* check_;

@@ -1,0 +1,61 @@
+#pragma once
+
+// A small random BERT as a Hugging Face model folder for the trainer tests:
+// the real bert-base-cased vocabulary and a config of 2 layers, hidden 32.
+
+#include "model/safetensorsfile.h"
+#include "transformer/encoderconfig.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace spanforge::train::testing {
+
+inline nlohmann::json tinyBertConfig() {
+  return {{"model_type", "bert"},
+          {"vocab_size", 28996},
+          {"hidden_size", 32},
+          {"num_hidden_layers", 2},
+          {"num_attention_heads", 2},
+          {"intermediate_size", 64},
+          {"max_position_embeddings", 128},
+          {"type_vocab_size", 2},
+          {"hidden_dropout_prob", 0.1},
+          {"_name_or_path", "tiny-bert-cased"}};
+}
+
+// config.json and vocab.txt (no weights: the encoder starts random).
+inline std::string writeTinyBert(const std::string& folder,
+                                 const nlohmann::json& config = tinyBertConfig()) {
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder + "/config.json") << config.dump(2);
+  std::filesystem::copy_file(SPANFORGE_TEST_DATA_DIR "/tokenizers/bert-base-cased/vocab.txt",
+                             folder + "/vocab.txt",
+                             std::filesystem::copy_options::overwrite_existing);
+  // tokenizer_config.json: bert-base-cased keeps its case.
+  std::ofstream(folder + "/tokenizer_config.json") << R"({"do_lower_case": false})";
+  return folder;
+}
+
+// model.safetensors for the folder's config.json: every tensor the config
+// asks for, under BertModel's "bert." prefix, all `value`.
+inline void writeTinyBertWeights(const std::string& folder, float value = 0.0f) {
+  const auto config = transformer::EncoderConfig::load(folder + "/config.json");
+  const auto tensors = transformer::expectedTensors(config);
+  std::vector<std::vector<float>> data;
+  std::vector<model::SafetensorsBlob> blobs;
+  for (const auto& t : tensors) {
+    int64_t n = 1;
+    for (int64_t d : t.shape) n *= d;
+    data.emplace_back(static_cast<size_t>(n), value);
+  }
+  for (size_t i = 0; i < tensors.size(); ++i)
+    blobs.push_back({"bert." + tensors[i].name, "F32", tensors[i].shape, data[i].data()});
+  model::SafetensorsFile::write(folder + "/model.safetensors", blobs);
+}
+
+}  // namespace spanforge::train::testing
