@@ -37,6 +37,21 @@ struct Block {
   LayerNorm attentionNorm{nullptr}, outputNorm{nullptr};
 };
 
+// torch.finfo(type).min, which Hugging Face fills masked keys with: under
+// autocast the scores are fp16 or bf16, where float's lowest overflows.
+double lowestOf(torch::ScalarType type) {
+  switch (type) {
+    case torch::kDouble:
+      return std::numeric_limits<double>::lowest();
+    case torch::kHalf:
+      return -65504.0;
+    case torch::kBFloat16:
+      return -3.3895313892515355e38;
+    default:
+      return static_cast<double>(std::numeric_limits<float>::lowest());
+  }
+}
+
 }  // namespace
 
 struct TransformerEncoder::Impl {
@@ -135,16 +150,13 @@ at::Tensor TransformerEncoder::forward(const at::Tensor& ids, const at::Tensor& 
   const int64_t heads = c.heads, width = c.hidden / heads;
   // Masked keys get the type's lowest value before the softmax, as Hugging Face adds.
   const torch::Tensor keyMask = mask.ne(0).view({batch, 1, 1, length});
-  const double lowest = x.scalar_type() == torch::kDouble
-                            ? std::numeric_limits<double>::lowest()
-                            : static_cast<double>(std::numeric_limits<float>::lowest());
   const auto split = [&](const torch::Tensor& t) {
     return t.view({batch, length, heads, width}).transpose(1, 2);
   };
   for (Block& b : m.blocks) {
     const torch::Tensor q = split(b.q(x)), k = split(b.k(x)), v = split(b.v(x));
     torch::Tensor scores = torch::matmul(q, k.transpose(-1, -2)) / std::sqrt(double(width));
-    scores = scores.masked_fill(keyMask.logical_not(), lowest);
+    scores = scores.masked_fill(keyMask.logical_not(), lowestOf(scores.scalar_type()));
     torch::Tensor weights = torch::dropout(torch::softmax(scores, -1), m.dropout, train);
     torch::Tensor context =
         torch::matmul(weights, v).transpose(1, 2).contiguous().view({batch, length, c.hidden});

@@ -242,3 +242,15 @@ TEST_CASE("Transformer: an encoder fine-tuned before learns faster than a random
   CAPTURE(fromPretrained, fromRandom);
   CHECK(fromPretrained < 0.9 * fromRandom);  // 3.80 vs 5.03 on Debian 12
 }
+
+TEST_CASE("Transformer: trains under bf16 autocast, its padded keys masked in bf16") {
+  TempDir dir;
+  TrainConfig config = transformerConfig(writeTinyBert(dir.file("tiny-bert")));
+  config.training.mixedPrecision = "bf16";
+  config.training.maxSteps = 5;
+  config.training.evalFrequency = 5;
+  const FinishedEvent done =
+      Trainer(config, head(demoTrain(), 100), head(demoDev(), 50), dir.file("model")).run();
+  INFO(done.message);
+  CHECK(done.reason == FinishReason::MaxSteps);
+}
