@@ -5,9 +5,9 @@
 //   bench_gpu [--seconds S] [--cpu-threads N] [--table FILE] [--data DIR]
 // S: wall clock per training setting (default 10); N: the CPU rows' "all
 // cores" (default: this machine's cores). packaging/gpu-run.sh runs it.
+#include "benchreport.h"
 #include "io/removetree.h"
 #include "model/nermodel.h"
-#include "stepspeed.h"
 #include "train/data/corpusloader.h"
 #include "train/device/computedevice.h"
 #include "train/device/cudadevices.h"
@@ -30,36 +30,16 @@
 
 namespace fs = std::filesystem;
 using namespace spanforge;
+using spanforge::bench::mb;
+using spanforge::bench::row;
 
 namespace {
-
-// StepSpeed's figures and the size batch_size = "auto" chose.
-class Meter : public train::TrainingObserver {
- public:
-  void onStep(const train::StepEvent& e) override { speed.onStep(e); }
-  void onEvaluation(const train::EvaluationEvent&) override { speed.onEvaluation(); }
-  void onFinished(const train::FinishedEvent&) override {}
-  void onBatchSize(const train::BatchSizeEvent& e) override { autoWords = e.words; }
-
-  bench::StepSpeed speed;
-  int64_t autoWords = 0;
-};
 
 struct Setting {
   std::string device, precision, batch;  // batch: words or "auto"
   bool prefetch = false;
   int threads = 0;
 };
-
-std::ostringstream gTable;
-
-void row(const std::string& line) {
-  std::printf("%s\n", line.c_str());
-  std::fflush(stdout);
-  gTable << line << "\n";
-}
-
-std::string mb(int64_t bytes) { return std::to_string(bytes / (1 << 20)) + " MB"; }
 
 void trainOne(const Setting& s, const train::Corpus& trainData, const train::Corpus& dev,
               double seconds, const std::string& out) {
@@ -78,7 +58,7 @@ void trainOne(const Setting& s, const train::Corpus& trainData, const train::Cor
   config.training.maxMinutes = seconds / 60.0;
   config.training.evalFrequency = 1000000;  // once, at the end
   config.training.patience = 0;
-  Meter meter;
+  bench::RunMeter meter;
   train::TrainerOptions options;
   options.observer = &meter;
   const train::FinishedEvent done = train::Trainer(config, trainData, dev, out, options).run();
@@ -177,6 +157,6 @@ int main(int argc, char** argv) {
   inferOne(package, test, "cpu", 1, train::Evaluator::kBatchWords);
 
   spanforge::io::removeTree(work);
-  if (!tableFile.empty()) std::ofstream(tableFile) << gTable.str();
+  if (!tableFile.empty()) std::ofstream(tableFile) << bench::tableText().str();
   return 0;
 }

@@ -6,9 +6,9 @@
 // S: wall clock per training setting (default 60); N: the CPU rows' "all
 // cores" (default: this machine's cores); L: encoder layers (default 12, as
 // BERT-base; fewer for a quick look).
+#include "benchreport.h"
 #include "io/removetree.h"
 #include "model/nermodel.h"
-#include "stepspeed.h"
 #include "train/data/corpusloader.h"
 #include "train/device/computedevice.h"
 #include "train/device/cudadevices.h"
@@ -31,35 +31,16 @@
 
 namespace fs = std::filesystem;
 using namespace spanforge;
+using spanforge::bench::mb;
+using spanforge::bench::row;
 
 namespace {
-
-class Meter : public train::TrainingObserver {
- public:
-  void onStep(const train::StepEvent& e) override { speed.onStep(e); }
-  void onEvaluation(const train::EvaluationEvent&) override { speed.onEvaluation(); }
-  void onFinished(const train::FinishedEvent&) override {}
-  void onBatchSize(const train::BatchSizeEvent& e) override { autoWords = e.words; }
-
-  bench::StepSpeed speed;
-  int64_t autoWords = 0;
-};
 
 struct Setting {
   std::string device, precision, batch;  // batch: words or "auto"
   int64_t accumulate = 1;
   int threads = 0;
 };
-
-std::ostringstream gTable;
-
-void row(const std::string& line) {
-  std::printf("%s\n", line.c_str());
-  std::fflush(stdout);
-  gTable << line << "\n";
-}
-
-std::string mb(int64_t bytes) { return std::to_string(bytes / (1 << 20)) + " MB"; }
 
 // BERT-base's shapes with `layers` layers, bert-base-cased's vocabulary.
 std::string writeFolder(const fs::path& dir, int layers) {
@@ -94,7 +75,7 @@ void trainOne(const Setting& s, const std::string& folder, const train::Corpus& 
   config.training.maxMinutes = seconds / 60.0;
   config.training.evalFrequency = 1000000;  // once, at the end
   config.training.patience = 0;
-  Meter meter;
+  bench::RunMeter meter;
   train::TrainerOptions options;
   options.observer = &meter;
   const train::FinishedEvent done = train::Trainer(config, trainData, dev, out, options).run();
@@ -190,6 +171,6 @@ int main(int argc, char** argv) {
   inferOne(out + "-cpu", test, "cpu", 1);
 
   io::removeTree(work);
-  if (!tableFile.empty()) std::ofstream(tableFile) << gTable.str();
+  if (!tableFile.empty()) std::ofstream(tableFile) << bench::tableText().str();
   return 0;
 }

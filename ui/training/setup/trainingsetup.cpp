@@ -118,31 +118,31 @@ TrainingSetup::TrainingSetup(std::vector<train::CudaDeviceInfo> gpus, QWidget* p
   connect(pretrained_, &PretrainedChooser::changed, this, &TrainingSetup::updateButtons);
   connect(vectors_, &VectorsChooser::changed, this, &TrainingSetup::updateButtons);
   connect(transformer_, &TransformerChooser::changed, this, &TrainingSetup::updateButtons);
+  // A folder or file chosen by hand brings its recipe (the settings still at their
+  // defaults) and "none" takes it back; a loaded config keeps its own.
   connect(transformer_, &TransformerChooser::chosen, this, [this](const QString& folder) {
-    train::TrainConfig c = config();
-    if (folder.isEmpty())
-      train::removeTransformerRecipe(c);
-    else
-      train::applyTransformerRecipe(c, QFile::encodeName(folder).toStdString());
-    form_->setConfig(c);
-    updateButtons();
+    applyChoice(folder, train::applyTransformerRecipe, train::removeTransformerRecipe);
   });
-  // A file chosen by hand brings the settings that won with vectors (those still at
-  // their defaults) and None takes them back; a loaded config keeps its own.
   connect(vectors_, &VectorsChooser::chosen, this, [this](const QString& file) {
-    train::TrainConfig c = config();
-    if (file.isEmpty())
-      train::removeVectorsRecipe(c);
-    else
-      train::applyVectorsRecipe(c, QFile::encodeName(file).toStdString());
-    form_->setConfig(c);
-    updateButtons();
+    applyChoice(file, train::applyVectorsRecipe, train::removeVectorsRecipe);
   });
   connect(split_, &DataSplitBox::changed, this, [this] {
     if (state_ == State::Confirm) setState(State::Idle);  // the checks no longer apply
     updateButtons();
   });
   setConfig(train::defaultConfig());
+}
+
+void TrainingSetup::applyChoice(const QString& path,
+                                void (*apply)(train::TrainConfig&, const std::string&),
+                                void (*remove)(train::TrainConfig&)) {
+  train::TrainConfig c = config();
+  if (path.isEmpty())
+    remove(c);
+  else
+    apply(c, QFile::encodeName(path).toStdString());
+  form_->setConfig(c);
+  updateButtons();
 }
 
 void TrainingSetup::resizeEvent(QResizeEvent* event) {

@@ -72,6 +72,9 @@ class TrainingSetup : public QWidget {
   void confirmed();
 
  private:
+  // A chooser's recipe applied to the form: `path` chosen, or taken back when empty.
+  void applyChoice(const QString& path, void (*apply)(train::TrainConfig&, const std::string&),
+                   void (*remove)(train::TrainConfig&));
   void loadToml();
   void saveToml();
   void updateButtons();
