@@ -29,6 +29,7 @@ packages=(
   libsqlite3-dev libsqlite3-0            # project store
   libutf8proc-dev libutf8proc2           # tokenizer
   libxxhash-dev libxxhash0               # content hashes
+  libre2-dev libre2-9                    # pattern REGEX
   libtomlplusplus-dev libtomlplusplus3   # training config
   nlohmann-json3-dev libcli11-dev        # header-only
   libcpp-httplib-dev libcpp-httplib0.11  # serve tests' HTTP client

@@ -40,6 +40,7 @@ packages=(
   libcli11-dev                                # spanforge-cli argument parsing
   libutf8proc-dev                             # Unicode categories for the tokenizer
   libxxhash-dev                               # content hashes for duplicate detection
+  libre2-dev                                  # pattern REGEX in linear time (RE2)
   libmicrohttpd-dev                           # spanforge-cli serve: HTTP server (event-driven)
   libcpp-httplib-dev                          # HTTP client of the serve tests and bench_serve
   libpugixml-dev                              # serve: Label Studio's labeling config (XML)

@@ -1,0 +1,62 @@
+#include "patterns/patternsetmatcher.h"
+
+#include "patterns/tokensequence.h"
+
+#include <algorithm>
+
+namespace spanforge::patterns {
+
+PatternSetMatcher::PatternSetMatcher(const std::vector<PatternSet>& sets) {
+  for (size_t s = 0; s < sets.size(); ++s) {
+    phrases_.emplace_back(sets[s].phraseAttribute);
+    for (size_t p = 0; p < sets[s].patterns.size(); ++p) {
+      const Pattern& pattern = sets[s].patterns[p];
+      const int key = static_cast<int>(refs_.size());
+      refs_.push_back({static_cast<int>(s), static_cast<int>(p)});
+      if (pattern.isPhrase())
+        phrases_.back().add(key, pattern.phrase);
+      else
+        tokens_.add(key, pattern.tokens);
+    }
+  }
+}
+
+std::vector<PatternHit> PatternSetMatcher::matchAll(const TokenSequence& tokens) const {
+  std::vector<PatternHit> hits;
+  auto add = [&](const Match& m) {
+    const Ref& r = refs_[m.key];
+    hits.push_back({r.set, r.pattern, m.start, m.end});
+  };
+  for (const PhraseMatcher& m : phrases_)
+    for (const Match& match : m.match(tokens)) add(match);
+  for (const Match& match : tokens_.match(tokens)) add(match);
+  return hits;
+}
+
+std::vector<PatternHit> PatternSetMatcher::entities(const TokenSequence& tokens) const {
+  return resolve(matchAll(tokens));
+}
+
+std::vector<PatternHit> PatternSetMatcher::resolve(std::vector<PatternHit> hits) {
+  std::sort(hits.begin(), hits.end(), [](const PatternHit& a, const PatternHit& b) {
+    const int la = a.end - a.start, lb = b.end - b.start;
+    if (la != lb) return la > lb;
+    if (a.start != b.start) return a.start < b.start;
+    return a.set != b.set ? a.set < b.set : a.pattern < b.pattern;
+  });
+  int length = 0;
+  for (const PatternHit& h : hits) length = std::max(length, h.end);
+  std::vector<char> used(length, 0);
+  std::vector<PatternHit> taken;
+  for (const PatternHit& h : hits) {
+    if (std::any_of(used.begin() + h.start, used.begin() + h.end, [](char c) { return c; }))
+      continue;
+    std::fill(used.begin() + h.start, used.begin() + h.end, 1);
+    taken.push_back(h);
+  }
+  std::sort(taken.begin(), taken.end(),
+            [](const PatternHit& a, const PatternHit& b) { return a.start < b.start; });
+  return taken;
+}
+
+}  // namespace spanforge::patterns

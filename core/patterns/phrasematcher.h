@@ -1,0 +1,56 @@
+#pragma once
+
+#include "patterns/match.h"
+#include "patterns/pattern.h"
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace spanforge::patterns {
+
+class TokenSequence;
+
+// spaCy's PhraseMatcher: every occurrence of a phrase's words, compared as
+// written (ORTH) or case-folded (LOWER). The phrases form a trie over words, so
+// matching walks each start position only as deep as some phrase continues:
+// the cost follows the text, not the number of phrases.
+class PhraseMatcher {
+ public:
+  explicit PhraseMatcher(PhraseAttribute attribute = PhraseAttribute::Orth)
+      : attribute_(attribute) {}
+
+  // Words as written; folded here when the attribute is LOWER. Empty: ignored.
+  void add(int key, const std::vector<std::string>& words);
+  // Every (key, start, end) once, by start and then end.
+  std::vector<Match> match(const TokenSequence& tokens) const;
+  size_t size() const { return phrases_; }
+
+ private:
+  struct Edge {
+    uint32_t node;
+    std::string_view word;
+    friend bool operator==(const Edge& a, const Edge& b) {
+      return a.node == b.node && a.word == b.word;
+    }
+  };
+  struct EdgeHash {
+    size_t operator()(const Edge& e) const {
+      return std::hash<std::string_view>()(e.word) * 31 + e.node;
+    }
+  };
+
+  std::string_view key(const TokenSequence& tokens, size_t i) const;
+
+  PhraseAttribute attribute_;
+  size_t phrases_ = 0;
+  std::deque<std::string> words_;                     // owns the edges' words
+  std::unordered_map<std::string_view, bool> known_;  // interned words (stored once)
+  std::unordered_map<Edge, uint32_t, EdgeHash> edges_;
+  std::vector<std::vector<int>> ends_;  // per node: the keys of the phrases ending there
+};
+
+}  // namespace spanforge::patterns
