@@ -9,6 +9,7 @@
 #include "cli/importcommand.h"
 #include "cli/initcommand.h"
 #include "cli/initconfigcommand.h"
+#include "cli/patternscommand.h"
 #include "cli/predictcommand.h"
 #include "cli/pretraincommand.h"
 #include "cli/rankcommand.h"
@@ -61,6 +62,7 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
   commands.push_back(std::make_unique<CalibrateCommand>());
   commands.push_back(std::make_unique<PredictCommand>());
   commands.push_back(std::make_unique<RankCommand>());
+  commands.push_back(std::make_unique<PatternsCommand>());
   commands.push_back(std::make_unique<AlSimulateCommand>());
   commands.push_back(std::make_unique<ServeCommand>());
   commands.push_back(std::make_unique<RepairCommand>());

@@ -1,8 +1,8 @@
 #include "cli/predictcommand.h"
 
 #include "cli/ensembleoption.h"
+#include "cli/jsonlinput.h"
 #include "io/inputerror.h"
-#include "io/jsonrecord.h"
 #include "io/outputtarget.h"
 #include "io/recordreader.h"
 #include "model/computethreads.h"
@@ -45,32 +45,6 @@ void predictChunk(const model::NerModel& model, std::vector<Record>& records, in
     out << "\n";
   }
   records.clear();
-}
-
-enum class LineResult { Line, TooLong, End };
-
-// One line without its line break, like std::getline, but a line over
-// maxBytes is read to its end without being kept (import's limit: one
-// endless line must not fill the memory).
-LineResult readLine(std::istream& in, std::string& line, size_t maxBytes) {
-  line.clear();
-  std::streambuf& buf = *in.rdbuf();
-  bool any = false, tooLong = false;
-  for (int c = buf.sbumpc(); c != std::char_traits<char>::eof(); c = buf.sbumpc()) {
-    any = true;
-    if (c == '\n') break;
-    if (line.size() < maxBytes)
-      line.push_back(static_cast<char>(c));
-    else
-      tooLong = true;
-  }
-  if (!any) return LineResult::End;
-  if (tooLong) {
-    line.clear();
-    line.shrink_to_fit();
-    return LineResult::TooLong;
-  }
-  return LineResult::Line;
 }
 
 // --output must not be what predict reads: its input (also the file the
@@ -126,40 +100,21 @@ int PredictCommand::run(Console& console) {
 
   std::vector<Record> records;
   size_t heldTokens = 0, heldBytes = 0;
-  std::string line;
-  int64_t lineNo = 0, count = 0;
-  for (;;) {
-    const LineResult got = readLine(in, line, static_cast<size_t>(io::kMaxRecordBytes));
-    if (got == LineResult::End) break;
-    ++lineNo;
-    if (got == LineResult::TooLong)
-      throw io::InputError(
-          name, lineNo, "",
-          "the line is longer than the limit of " + std::to_string(io::kMaxRecordBytes) + " bytes");
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    Record r;
-    if (io::JsonRecord::findTooDeep(line) != std::string::npos) {
-      throw io::InputError(
-          name, lineNo, "",
-          "the JSON nests deeper than " + std::to_string(io::JsonRecord::kMaxDepth) + " levels");
-    }
-    try {
-      r.json = nlohmann::ordered_json::parse(line);
-    } catch (const nlohmann::json::exception& e) {
-      throw io::InputError(name, lineNo, "", std::string("not valid JSON: ") + e.what());
-    }
-    if (!r.json.is_object()) throw io::InputError(name, lineNo, "", "expected a JSON object");
-    r.tokens = serve::PredictionRecords::tokens(r.json, name, lineNo);
+  int64_t count = 0;
+  JsonlInput input(in, name);
+  Record r;
+  while (input.next(r.json)) {
+    r.tokens = serve::PredictionRecords::tokens(r.json, name, input.line());
     heldTokens += r.tokens.size();
-    heldBytes += line.size();
+    heldBytes += input.lineBytes();
     records.push_back(std::move(r));
+    r = Record();
     ++count;
     if (records.size() >= kChunk || heldTokens >= kChunkTokens || heldBytes >= kChunkBytes) {
       predictChunk(package.model(), records, threads, out);
       heldTokens = heldBytes = 0;
     }
   }
-  if (in.bad()) throw io::InputError(name, lineNo + 1, "", "read error");
   predictChunk(package.model(), records, threads, out);
   if (!out.flush()) throw io::InputError(output_, 0, "", "cannot write");
   if (!output_.empty())

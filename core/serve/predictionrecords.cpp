@@ -144,9 +144,13 @@ std::vector<model::Prediction> PredictionRecords::predict(
 void PredictionRecords::write(std::ostream& out, const Json& j,
                               const std::vector<text::Token>& tokens,
                               const model::Prediction& prediction) {
+  writeSpans(out, j, tokens, spansOf(tokens, prediction));
+}
+
+void PredictionRecords::writeSpans(std::ostream& out, const Json& j,
+                                   const std::vector<text::Token>& tokens, const Json& spans) {
   // The object as dump() writes it: keys in order, "spans" replaced where it
   // is, "tokens" and then "spans" added at the end when new.
-  const Json spans = spansOf(tokens, prediction);
   const auto key = [&](const std::string& k) { out << Json(k).dump() << ':'; };
   out << '{';
   bool first = true;

@@ -48,6 +48,9 @@ class PredictionRecords {
   // there: gigabytes for a 16 MiB record).
   static void write(std::ostream& out, const Json& record, const std::vector<text::Token>& tokens,
                     const model::Prediction& prediction);
+  // The same with the spans given (patterns match writes its own).
+  static void writeSpans(std::ostream& out, const Json& record,
+                         const std::vector<text::Token>& tokens, const Json& spans);
 };
 
 }  // namespace spanforge::serve

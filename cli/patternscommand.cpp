@@ -1,0 +1,28 @@
+#include "cli/patternscommand.h"
+
+#include "cli/patternsmatchcommand.h"
+
+#include <CLI/CLI.hpp>
+
+namespace spanforge::cli {
+
+PatternsCommand::PatternsCommand() { actions_.push_back(std::make_unique<PatternsMatchCommand>()); }
+
+PatternsCommand::~PatternsCommand() = default;
+
+CLI::App* PatternsCommand::setup(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "patterns",
+      "Patterns and term lists (spaCy/Prodigy patterns JSONL, a term a line): match them.");
+  cmd->require_subcommand(1);
+  for (auto& a : actions_) subs_.push_back(a->setup(*cmd));
+  return cmd;
+}
+
+int PatternsCommand::run(Console& console) {
+  for (size_t i = 0; i < actions_.size(); ++i)
+    if (subs_[i]->parsed()) return actions_[i]->run(console);
+  return kInternalError;
+}
+
+}  // namespace spanforge::cli
