@@ -19,6 +19,7 @@ PatternSetMatcher::PatternSetMatcher(const std::vector<PatternSet>& sets) {
         tokens_.add(key, pattern.tokens);
     }
   }
+  tokens_.finish();
 }
 
 std::vector<PatternHit> PatternSetMatcher::matchAll(const TokenSequence& tokens) const {

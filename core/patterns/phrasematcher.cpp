@@ -13,12 +13,13 @@ void PhraseMatcher::add(int key, const std::vector<std::string>& words) {
   uint32_t node = 0;
   for (const std::string& w : words) {
     std::string folded = attribute_ == PhraseAttribute::Lower ? lowerOf(w) : w;
-    auto k = known_.find(folded);
-    if (k == known_.end()) k = known_.emplace(words_.emplace_back(std::move(folded)), true).first;
-    const Edge edge{node, k->first};
-    auto it = edges_.find(edge);
+    auto id = ids_.find(folded);
+    if (id == ids_.end())
+      id = ids_.emplace(words_.emplace_back(std::move(folded)), static_cast<uint32_t>(ids_.size()))
+               .first;
+    auto it = edges_.find(edge(node, id->second));
     if (it == edges_.end()) {
-      it = edges_.emplace(edge, static_cast<uint32_t>(ends_.size())).first;
+      it = edges_.emplace(edge(node, id->second), static_cast<uint32_t>(ends_.size())).first;
       ends_.emplace_back();
     }
     node = it->second;
@@ -35,10 +36,13 @@ std::string_view PhraseMatcher::key(const TokenSequence& tokens, size_t i) const
 std::vector<Match> PhraseMatcher::match(const TokenSequence& tokens) const {
   std::vector<Match> found;
   if (ends_.empty()) return found;
+  std::vector<uint32_t> ids(tokens.size(), kNoWord);
+  for (size_t i = 0; i < tokens.size(); ++i)
+    if (const auto it = ids_.find(key(tokens, i)); it != ids_.end()) ids[i] = it->second;
   for (size_t start = 0; start < tokens.size(); ++start) {
     uint32_t node = 0;
-    for (size_t i = start; i < tokens.size(); ++i) {
-      const auto it = edges_.find(Edge{node, key(tokens, i)});
+    for (size_t i = start; i < tokens.size() && ids[i] != kNoWord; ++i) {
+      const auto it = edges_.find(edge(node, ids[i]));
       if (it == edges_.end()) break;
       node = it->second;
       for (int keyId : ends_[node])

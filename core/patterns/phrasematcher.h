@@ -30,26 +30,18 @@ class PhraseMatcher {
   size_t size() const { return phrases_; }
 
  private:
-  struct Edge {
-    uint32_t node;
-    std::string_view word;
-    friend bool operator==(const Edge& a, const Edge& b) {
-      return a.node == b.node && a.word == b.word;
-    }
-  };
-  struct EdgeHash {
-    size_t operator()(const Edge& e) const {
-      return std::hash<std::string_view>()(e.word) * 31 + e.node;
-    }
-  };
+  static constexpr uint32_t kNoWord = 0xffffffffu;
 
+  // Edges keyed by (node, word id): one string lookup per token (its id), then
+  // integer lookups down the trie.
+  static uint64_t edge(uint32_t node, uint32_t word) { return (uint64_t{node} << 32) | word; }
   std::string_view key(const TokenSequence& tokens, size_t i) const;
 
   PhraseAttribute attribute_;
   size_t phrases_ = 0;
-  std::deque<std::string> words_;                     // owns the edges' words
-  std::unordered_map<std::string_view, bool> known_;  // interned words (stored once)
-  std::unordered_map<Edge, uint32_t, EdgeHash> edges_;
+  std::deque<std::string> words_;  // owns the ids' words
+  std::unordered_map<std::string_view, uint32_t> ids_;
+  std::unordered_map<uint64_t, uint32_t> edges_;
   std::vector<std::vector<int>> ends_;  // per node: the keys of the phrases ending there
 };
 

@@ -3,9 +3,9 @@
 #include "patterns/tokensequence.h"
 
 #include <re2/re2.h>
+#include <re2/set.h>
 
 #include <algorithm>
-#include <set>
 #include <stdexcept>
 #include <unordered_set>
 
@@ -82,7 +82,86 @@ const AttributeTest* literal(const std::vector<AttributeTest>& tests) {
   return nullptr;
 }
 
+// The regular expression a first token must match, if its tests require one.
+const AttributeTest* firstRegex(const std::vector<AttributeTest>& tests) {
+  for (const AttributeTest& t : tests)
+    if (t.op == Op::Regex) return &t;
+  return nullptr;
+}
+
+// Two first tokens with the same signature pass the same tokens.
+std::string signature(const std::vector<AttributeTest>& tests) {
+  std::string s;
+  for (const AttributeTest& t : tests) {
+    s += std::to_string(static_cast<int>(t.attribute)) + ":" +
+         std::to_string(static_cast<int>(t.op));
+    for (const auto& v : t.strings) s += "|s" + std::to_string(v.size()) + ":" + v;
+    for (double v : t.numbers) s += "|n" + std::to_string(v);
+    for (const auto& re : t.regexes)
+      s += "|r" + std::to_string(re->pattern().size()) + ":" + re->pattern();
+    s += ";";
+  }
+  return s;
+}
+
+int attributeSlot(TokenAttribute a) {
+  return a == TokenAttribute::Lower ? 1 : a == TokenAttribute::Shape ? 2 : 0;
+}
+
 }  // namespace
+
+// One RE2::Set per string attribute (ORTH/TEXT, LOWER, SHAPE) over the first
+// tokens' regexes; each regex maps back to its pattern.
+struct TokenMatcher::RegexIndex {
+  std::vector<std::unique_ptr<RE2::Set>> sets;
+  std::vector<std::vector<int>> patterns;  // per set: pattern of each regex
+};
+
+TokenMatcher::TokenMatcher() = default;
+TokenMatcher::~TokenMatcher() = default;
+TokenMatcher::TokenMatcher(TokenMatcher&&) noexcept = default;
+TokenMatcher& TokenMatcher::operator=(TokenMatcher&&) noexcept = default;
+
+void TokenMatcher::finish() {
+  auto index = std::make_unique<RegexIndex>();
+  RE2::Options options;
+  options.set_log_errors(false);
+  for (int i = 0; i < 3; ++i) {
+    index->sets.push_back(std::make_unique<RE2::Set>(options, RE2::UNANCHORED));
+    index->patterns.emplace_back();
+  }
+  std::vector<int> rest;
+  for (int p : anywhere_) {
+    const Element& first = patterns_[p].elements.front();
+    const AttributeTest* t = first.kind == Element::Kind::One ? firstRegex(first.tests) : nullptr;
+    if (!t) {
+      rest.push_back(p);
+      continue;
+    }
+    const int slot = attributeSlot(t->attribute);
+    for (const auto& re : t->regexes) {
+      if (index->sets[slot]->Add(re->pattern(), nullptr) < 0)
+        throw std::logic_error("RE2::Set refused a regex RE2 compiled: " + re->pattern());
+      index->patterns[slot].push_back(p);
+    }
+  }
+  for (auto& set : index->sets)
+    if (!set->Compile()) throw std::runtime_error("RE2::Set ran out of memory");
+  anywhere_ = std::move(rest);
+  regexIndex_ = std::move(index);
+  groups_.clear();
+  std::unordered_map<std::string, size_t> bySignature;
+  for (int p : anywhere_) {
+    const Element& first = patterns_[p].elements.front();
+    if (patterns_[p].reach[0] != 0 || first.kind != Element::Kind::One) {
+      groups_.push_back({nullptr, {p}});
+      continue;
+    }
+    const auto [it, added] = bySignature.emplace(signature(first.tests), groups_.size());
+    if (added) groups_.push_back({&first.tests, {}});
+    groups_[it->second].patterns.push_back(p);
+  }
+}
 
 void TokenMatcher::add(int key, const std::vector<TokenSpec>& pattern, Greedy greedy) {
   Compiled c{key, {}, {}};
@@ -123,6 +202,7 @@ void TokenMatcher::add(int key, const std::vector<TokenSpec>& pattern, Greedy gr
     const Kind k = c.elements[s].kind;
     c.reach[s] = (k == Kind::Optional || k == Kind::Star) ? c.reach[s + 1] : s;
   }
+  if (regexIndex_) throw std::logic_error("TokenMatcher::add after finish");
   patterns_.push_back(std::move(c));
   if (greedy != Greedy::None) greedy_[key] = greedy;
   index(static_cast<int>(patterns_.size()) - 1);
@@ -147,12 +227,21 @@ void TokenMatcher::index(int pattern) {
 }
 
 void TokenMatcher::run(const Compiled& p, const TokenSequence& tokens, size_t start,
-                       std::vector<std::pair<int, int>>& spans) const {
+                       Scratch& scratch, std::vector<std::pair<int, int>>& spans) const {
   using Kind = Element::Kind;
   const int n = static_cast<int>(p.elements.size());
+  // Most tries fail on their first token: test it before setting anything up.
+  if (p.reach[0] == 0 && p.elements[0].kind == Kind::One &&
+      !allHold(p.elements[0].tests, tokens, start))
+    return;
   // Active NFA states, each a position in the pattern; n is "matched".
-  std::vector<char> on(n + 1, 0), next(n + 1, 0);
-  std::vector<int> active, upcoming;
+  auto& [on, next, active, upcoming] = scratch;
+  if (on.size() < size_t(n) + 1) {
+    on.assign(n + 1, 0);
+    next.assign(n + 1, 0);
+  }
+  active.clear();
+  upcoming.clear();
   auto close = [&](int s, std::vector<char>& set, std::vector<int>& list) {
     for (int t = s; t <= p.reach[s]; ++t)
       if (!set[t]) {
@@ -174,31 +263,57 @@ void TokenMatcher::run(const Compiled& p, const TokenSequence& tokens, size_t st
     on.swap(next);
     if (on[n]) spans.emplace_back(static_cast<int>(start), static_cast<int>(i + 1));
   }
+  for (int s : active) on[s] = 0;  // leave the scratch clear for the next try
 }
 
 std::vector<Match> TokenMatcher::match(const TokenSequence& tokens) const {
   // Every (key, start, end) once, however many patterns or paths reach it.
-  std::set<std::tuple<int, int, int>> found;
+  std::vector<std::tuple<int, int, int>> found;
   std::vector<std::pair<int, int>> spans;
+  Scratch scratch;
   auto tryPattern = [&](int pattern, size_t start) {
     spans.clear();
-    run(patterns_[pattern], tokens, start, spans);
-    for (const auto& [s, e] : spans) found.emplace(patterns_[pattern].key, s, e);
+    run(patterns_[pattern], tokens, start, scratch, spans);
+    for (const auto& [s, e] : spans) found.emplace_back(patterns_[pattern].key, s, e);
   };
   const bool lowers = !byLower_.empty();
+  std::vector<int> hits, tried;
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (auto it = byOrth_.find(tokens.word(i)); it != byOrth_.end())
       for (int p : it->second) tryPattern(p, i);
     if (lowers)
       if (auto it = byLower_.find(tokens.lower(i)); it != byLower_.end())
         for (int p : it->second) tryPattern(p, i);
-    for (int p : anywhere_) tryPattern(p, i);
+    if (!regexIndex_) {
+      for (int p : anywhere_) tryPattern(p, i);
+    } else {
+      for (const Group& g : groups_) {
+        if (g.first && !allHold(*g.first, tokens, i)) continue;
+        for (int p : g.patterns) tryPattern(p, i);
+      }
+      for (int slot = 0; slot < 3; ++slot) {
+        if (regexIndex_->patterns[slot].empty()) continue;
+        const auto attribute = slot == 0   ? TokenAttribute::Orth
+                               : slot == 1 ? TokenAttribute::Lower
+                                           : TokenAttribute::Shape;
+        const std::string_view v = tokens.text(i, attribute);
+        hits.clear();
+        regexIndex_->sets[slot]->Match(re2::StringPiece(v.data(), v.size()), &hits);
+        // A pattern with several regexes (REGEX IN) may come up more than once.
+        tried.clear();
+        for (int h : hits) tried.push_back(regexIndex_->patterns[slot][h]);
+        std::sort(tried.begin(), tried.end());
+        tried.erase(std::unique(tried.begin(), tried.end()), tried.end());
+        for (int p : tried) tryPattern(p, i);
+      }
+    }
   }
   // spaCy's order: matches as they end (by end, then start); then each greedy
   // key's kept matches, keys in the order their first match ended.
   std::vector<std::tuple<int, int, int>> byEnd;
   for (const auto& [key, s, e] : found) byEnd.emplace_back(e, s, key);
   std::sort(byEnd.begin(), byEnd.end());
+  byEnd.erase(std::unique(byEnd.begin(), byEnd.end()), byEnd.end());
   std::vector<Match> all;
   std::vector<int> greedyKeys;
   std::unordered_map<int, std::vector<std::pair<int, int>>> greedyPairs;

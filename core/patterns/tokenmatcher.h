@@ -4,6 +4,7 @@
 #include "patterns/tokenspec.h"
 
 #include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -18,12 +19,24 @@ class TokenSequence;
 // greedy FIRST or LONGEST keeps only non-overlapping matches, as spaCy does.
 // Patterns whose first token must equal a word (ORTH, TEXT or LOWER, or IN such
 // words) are only tried where that word occurs, so most patterns cost a hash
-// lookup per token, not a try.
+// lookup per token, not a try; after finish(), those whose first token must
+// match a REGEX are only tried where one pass of an RE2::Set over the token
+// says so, so a hundred such patterns cost about one regex per token.
 class TokenMatcher {
  public:
   enum class Greedy { None, First, Longest };
 
+  TokenMatcher();
+  ~TokenMatcher();
+  TokenMatcher(TokenMatcher&&) noexcept;
+  TokenMatcher& operator=(TokenMatcher&&) noexcept;
+
   void add(int key, const std::vector<TokenSpec>& pattern, Greedy greedy = Greedy::None);
+  // Indexes the patterns tried at every token (optional: the matches are the
+  // same): those whose first token needs a REGEX go into one RE2::Set per
+  // attribute; the rest are grouped by their first token's tests, checked once
+  // per token for a group. add() after finish() is refused.
+  void finish();
   std::vector<Match> match(const TokenSequence& tokens) const;
   size_t size() const { return patterns_.size(); }
 
@@ -41,8 +54,14 @@ class TokenMatcher {
     std::vector<int> reach;  // closure of state s: s..reach[s] (skipping optional elements)
   };
 
+  // The NFA's state sets, kept across runs so that a try allocates nothing.
+  struct Scratch {
+    std::vector<char> on, next;
+    std::vector<int> active, upcoming;
+  };
+
   void index(int pattern);
-  void run(const Compiled& p, const TokenSequence& tokens, size_t start,
+  void run(const Compiled& p, const TokenSequence& tokens, size_t start, Scratch& scratch,
            std::vector<std::pair<int, int>>& spans) const;
 
   std::vector<Compiled> patterns_;
@@ -50,7 +69,16 @@ class TokenMatcher {
   std::deque<std::string> words_;  // owns the index's keys
   std::unordered_map<std::string_view, std::vector<int>> byOrth_;
   std::unordered_map<std::string_view, std::vector<int>> byLower_;
-  std::vector<int> anywhere_;  // patterns tried at every token
+  // Patterns tried at every token, grouped by their first token's tests (when
+  // it must match once): those are checked once per token for the whole group.
+  struct Group {
+    const std::vector<AttributeTest>* first = nullptr;  // nullptr: no shared check
+    std::vector<int> patterns;
+  };
+  std::vector<int> anywhere_;
+  std::vector<Group> groups_;  // anywhere_, grouped (built on first use by finish())
+  struct RegexIndex;
+  std::unique_ptr<RegexIndex> regexIndex_;
 };
 
 }  // namespace spanforge::patterns
