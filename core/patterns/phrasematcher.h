@@ -22,6 +22,12 @@ class PhraseMatcher {
  public:
   explicit PhraseMatcher(PhraseAttribute attribute = PhraseAttribute::Orth)
       : attribute_(attribute) {}
+  // The index holds views of words_'s strings: a copy would view the
+  // original's. A move keeps them (a deque's elements stay where they are).
+  PhraseMatcher(const PhraseMatcher&) = delete;
+  PhraseMatcher& operator=(const PhraseMatcher&) = delete;
+  PhraseMatcher(PhraseMatcher&&) = default;
+  PhraseMatcher& operator=(PhraseMatcher&&) = default;
 
   // Words as written; folded here when the attribute is LOWER. Empty: ignored.
   void add(int key, const std::vector<std::string>& words);

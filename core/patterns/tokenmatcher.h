@@ -28,6 +28,9 @@ class TokenMatcher {
 
   TokenMatcher();
   ~TokenMatcher();
+  // As PhraseMatcher: the index views words_'s strings, so no copies.
+  TokenMatcher(const TokenMatcher&) = delete;
+  TokenMatcher& operator=(const TokenMatcher&) = delete;
   TokenMatcher(TokenMatcher&&) noexcept;
   TokenMatcher& operator=(TokenMatcher&&) noexcept;
 

@@ -214,6 +214,43 @@ void createSchemaV5(Database& db) {
   db.exec("ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'train'");
 }
 
+// Version 6: pattern sets (spaCy/Prodigy patterns files, term lists) and their
+//   matches as suggestions, apart from the model's: each pattern keeps its
+//   line as written (the file is the truth; it is parsed again when used), and
+//   each match whether it is open, accepted or rejected, so a pattern's
+//   precision can be read and a rejected match never comes back.
+void createSchemaV6(Database& db) {
+  db.exec(R"sql(
+CREATE TABLE pattern_sets (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('patterns', 'terms')),
+  case_fold INTEGER NOT NULL DEFAULT 0 CHECK (case_fold IN (0, 1)),
+  term_label TEXT,
+  enabled INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE patterns (
+  id INTEGER PRIMARY KEY,
+  set_id INTEGER NOT NULL REFERENCES pattern_sets(id) ON DELETE CASCADE,
+  line INTEGER NOT NULL,
+  label TEXT NOT NULL,
+  source TEXT NOT NULL,
+  UNIQUE (set_id, line)
+);
+CREATE TABLE pattern_matches (
+  document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  pattern_id INTEGER NOT NULL REFERENCES patterns(id) ON DELETE CASCADE,
+  start INTEGER NOT NULL,
+  "end" INTEGER NOT NULL,
+  state INTEGER NOT NULL DEFAULT 0 CHECK (state IN (0, 1, 2)),
+  PRIMARY KEY (document_id, pattern_id, start, "end"),
+  CHECK (start >= 0 AND start < "end")
+) WITHOUT ROWID;
+CREATE INDEX pattern_matches_pattern ON pattern_matches(pattern_id, state);
+)sql");
+}
+
 std::string quoted(const std::string& path) { return "\"" + path + "\""; }
 
 int64_t pragmaInt(Database& db, const char* sql) {
@@ -249,6 +286,7 @@ const std::vector<MigrationStep>& Migrations::steps() {
       {3, "durable rejection: which model predicted which document", &createSchemaV3},
       {4, "runs remember their process: a killed run is closed as failed", &createSchemaV4},
       {5, "runs say what they trained: an NER model or pretrained weights", &createSchemaV5},
+      {6, "pattern sets and term lists, their matches as suggestions", &createSchemaV6},
   };
   return kSteps;
 }

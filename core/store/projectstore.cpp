@@ -151,6 +151,7 @@ ProjectStore::ProjectStore(std::string path, std::unique_ptr<Database> db)
       labels_(std::make_unique<LabelRepository>(*db_)),
       documents_(std::make_unique<DocumentRepository>(*db_)),
       predictions_(std::make_unique<PredictionRepository>(*db_)),
+      patterns_(std::make_unique<PatternRepository>(*db_)),
       runs_(std::make_unique<RunRepository>(*db_)) {
   Database& database = *db_;
   SearchIndex(database).registerFunctions();

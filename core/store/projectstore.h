@@ -3,6 +3,7 @@
 #include "store/database.h"
 #include "store/documentrepository.h"
 #include "store/labelrepository.h"
+#include "store/patternrepository.h"
 #include "store/predictionrepository.h"
 #include "store/records.h"
 #include "store/runrepository.h"
@@ -50,6 +51,7 @@ class ProjectStore {
   LabelRepository& labels() { return *labels_; }
   DocumentRepository& documents() { return *documents_; }
   PredictionRepository& predictions() { return *predictions_; }
+  PatternRepository& patterns() { return *patterns_; }
   RunRepository& runs() { return *runs_; }
 
   // Writes that span repositories, each one transaction: a failure leaves
@@ -86,6 +88,7 @@ class ProjectStore {
   std::unique_ptr<LabelRepository> labels_;
   std::unique_ptr<DocumentRepository> documents_;
   std::unique_ptr<PredictionRepository> predictions_;
+  std::unique_ptr<PatternRepository> patterns_;
   std::unique_ptr<RunRepository> runs_;
 };
 

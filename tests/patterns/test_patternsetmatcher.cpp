@@ -48,3 +48,20 @@ TEST_CASE("Equal spans: the pattern listed first wins, and LOWER sets fold case"
   CHECK(ents[0] == PatternHit{0, 0, 0, 1});
   CHECK(ents[1] == PatternHit{0, 0, 2, 3});
 }
+
+TEST_CASE("Many sets, folded and not, each keep their phrases") {
+  // Regression: sets' phrase matchers once were copied as their vector grew,
+  // leaving the copies' index viewing freed words.
+  std::vector<PatternSet> sets;
+  for (int i = 0; i < 20; ++i)
+    sets.push_back(setOf({R"({"label": "L", "pattern": "Word)" + std::to_string(i) + R"("})"},
+                         i % 2 ? PhraseAttribute::Lower : PhraseAttribute::Orth));
+  const PatternSetMatcher m(sets);
+  const Words w("Word0 word1 Word2 Word19 word18");
+  const auto hits = m.matchAll(w.sequence());
+  REQUIRE(hits.size() == 4);  // word18 is not folded, Word19 is
+  CHECK(hits[0] == PatternHit{0, 0, 0, 1});
+  CHECK(hits[1] == PatternHit{1, 0, 1, 2});
+  CHECK(hits[2] == PatternHit{2, 0, 2, 3});
+  CHECK(hits[3] == PatternHit{19, 0, 3, 4});
+}

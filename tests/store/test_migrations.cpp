@@ -143,6 +143,27 @@ void checkVersion5Data(ProjectStore& p) {
   CHECK(p.runs().run(3)->kind == store::RunRecord::kPretrainRun);
 }
 
+const char* kVersion6Data = R"sql(
+INSERT INTO pattern_sets(id, name, kind, case_fold, term_label, enabled, created_at) VALUES
+  (1, 'p.jsonl', 'patterns', 0, NULL, 1, 1700000700),
+  (2, 'orgs.txt', 'terms', 1, 'ORG', 0, 1700000800);
+INSERT INTO patterns(id, set_id, line, label, source) VALUES
+  (1, 1, 1, 'PER', '{"label": "PER", "pattern": "Ada"}'),
+  (2, 2, 1, 'ORG', 'acme');
+INSERT INTO pattern_matches(document_id, pattern_id, start, "end", state) VALUES
+  (1, 1, 0, 3, 1), (1, 2, 4, 8, 0);
+)sql";
+
+void checkVersion6Data(ProjectStore& p) {
+  checkVersion5Data(p);
+  const auto sets = p.patterns().sets();
+  REQUIRE(sets.size() == 2);
+  CHECK(sets[1].termLabel == "ORG");
+  CHECK_FALSE(sets[1].enabled);
+  CHECK(p.patterns().counts(1).at(0).accepted == 1);
+  CHECK(p.patterns().matches(1).size() == 1);  // the disabled set's match is not shown
+}
+
 std::vector<VersionFixture> fixtures() {
   return {
       {0, "zero-byte file", [](const std::string& path) { std::ofstream(path).flush(); },
@@ -198,6 +219,18 @@ std::vector<VersionFixture> fixtures() {
          db.exec(kVersion5Data);
        },
        checkVersion5Data},
+      {6, "version 6 with data",
+       [](const std::string& path) {
+         Database db(path);
+         Migrations::migrateTo(db, 6);
+         db.exec(kVersion1Data);
+         db.exec(kVersion2Data);
+         db.exec(kVersion3Data);
+         db.exec(kVersion4Data);
+         db.exec(kVersion5Data);
+         db.exec(kVersion6Data);
+       },
+       checkVersion6Data},
   };
 }
 
@@ -365,4 +398,20 @@ TEST_CASE("version 4 to 5: every older run trained a model") {
   for (const auto& r : runs) CHECK(r.kind == store::RunRecord::kTrainRun);
   const int64_t pre = p->runs().startRun("x = 1", "cpu", store::RunRecord::kPretrainRun);
   CHECK(p->runs().run(pre)->kind == store::RunRecord::kPretrainRun);
+}
+
+TEST_CASE("version 5 to 6 adds pattern sets, empty") {
+  TempDir dir;
+  const auto path = dir.file("v5.sfproj");
+  {
+    Database db(path);
+    Migrations::migrateTo(db, 5);
+    db.exec(kVersion1Data);
+  }
+  auto p = ProjectStore::open(path);
+  checkVersion1Data(*p);
+  CHECK(p->patterns().sets().empty());
+  store::PatternSetRecord set;
+  set.name = "new";
+  CHECK(p->patterns().addSet(set, {{0, 0, 1, "PER", "Ada"}}) > 0);
 }
