@@ -100,3 +100,60 @@ TEST_CASE("patterns match refuses a bad pattern file, naming file, line and fiel
   CHECK(onto.code == 1);
   CHECK(spanforge::testing::slurp(input) == "{\"text\": \"a\"}\n");
 }
+
+TEST_CASE("patterns import, apply, stats, export and remove over a project") {
+  TempDir dir;
+  const std::string project = dir.file("p.sfproj");
+  REQUIRE(run({"init", project}).code == 0);
+  const auto texts = write(dir, "texts.jsonl",
+                           "{\"text\": \"Ada Lovelace lives in London.\"}\n"
+                           "{\"text\": \"london is big, says ACME.\"}\n");
+  REQUIRE(run({"import", project, texts}).code == 0);
+  const auto patterns = write(dir, "p.jsonl",
+                              "{\"label\": \"GPE\", \"pattern\": \"London\"}\n"
+                              "{\"label\": \"PER\", \"pattern\": [{\"IS_TITLE\": true, \"OP\": "
+                              "\"{2}\"}]}\n");
+  const auto terms = write(dir, "orgs.txt", "acme\n");
+  CliResult r = run({"patterns", "import", project, patterns});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.out, ContainsSubstring("\"p.jsonl\": 2 pattern(s)"));
+  REQUIRE(run({"patterns", "import", project, terms, "--terms", "--label", "ORG", "--case-fold",
+               "--name", "orgs"})
+              .code == 0);
+  r = run({"patterns", "apply", project});
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.out, ContainsSubstring("Matched 2 unlabelled document(s): 3 suggestion(s)"));
+
+  r = run({"patterns", "stats", project, "--json"});
+  REQUIRE(r.code == 0);
+  const auto stats = nlohmann::json::parse(r.out);
+  REQUIRE(stats.size() == 2);
+  CHECK(stats[0]["patterns"][0]["matches"] == 1);  // "London" as written, not "london"
+  CHECK(stats[0]["patterns"][1]["matches"] == 1);
+  CHECK(stats[1]["label"] == "ORG");
+  CHECK(stats[1]["patterns"][0]["matches"] == 1);
+  CHECK_THAT(run({"patterns", "stats", project}).out,
+             ContainsSubstring("orgs (terms, case-folded)"));
+
+  r = run({"patterns", "export", project, "p.jsonl"});
+  CHECK(r.out == spanforge::testing::slurp(patterns));
+  r = run(
+      {"patterns", "export", project, "orgs", "--as-patterns", "--output", dir.file("o.jsonl")});
+  REQUIRE(r.code == 0);
+  CHECK(spanforge::testing::slurp(dir.file("o.jsonl")) ==
+        "{\"label\":\"ORG\",\"pattern\":\"acme\"}\n");
+
+  r = run({"patterns", "import", project, patterns});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, ContainsSubstring("already has a pattern set named \"p.jsonl\""));
+  r = run({"patterns", "export", project, "nope"});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, ContainsSubstring("it has: p.jsonl, orgs"));
+  r = run({"patterns", "import", project, terms, "--terms"});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, ContainsSubstring("--label"));
+
+  REQUIRE(run({"patterns", "remove", project, "orgs"}).code == 0);
+  CHECK(nlohmann::json::parse(run({"patterns", "stats", project, "--json"}).out).size() == 1);
+}
