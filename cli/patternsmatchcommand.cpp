@@ -1,6 +1,7 @@
 #include "cli/patternsmatchcommand.h"
 
 #include "cli/jsonlinput.h"
+#include "cli/recordstreams.h"
 #include "io/inputerror.h"
 #include "io/linereader.h"
 #include "io/outputtarget.h"
@@ -11,9 +12,6 @@
 #include "text/alignment.h"
 
 #include <CLI/CLI.hpp>
-
-#include <fstream>
-#include <iostream>
 
 namespace spanforge::cli {
 namespace {
@@ -62,10 +60,9 @@ int PatternsMatchCommand::run(Console& console) {
     throw io::InputError("", 0, "", "give --patterns FILE or --terms FILE --label LABEL");
   if (!termFiles_.empty() && label_.empty())
     throw io::InputError("", 0, "--terms", "the terms' label is missing: add --label LABEL");
-  const bool useStdin = input_.empty() || input_ == "-";
   if (!output_.empty()) {
     const io::OutputTarget target(output_, "--output");
-    if (!useStdin) target.notFile(input_, "the input");
+    RecordStreams::checkNotInput(target, input_);
     for (const auto& f : patternFiles_) target.notFile(f, "a patterns file");
     for (const auto& f : termFiles_) target.notFile(f, "a term list");
   }
@@ -80,19 +77,10 @@ int PatternsMatchCommand::run(Console& console) {
         patterns::PatternReader::readTerms(f, io::LineReader::fileName(f), label_, caseFold_));
   const patterns::PatternSetMatcher matcher(sets);
 
-  std::ifstream file;
-  if (!useStdin) {
-    file.open(input_, std::ios::binary);
-    if (!file) throw io::InputError(input_, 0, "", "cannot open");
-  }
-  const std::string name = useStdin ? "<stdin>" : input_;
-  std::ofstream outFile;
-  if (!output_.empty()) {
-    outFile.open(output_, std::ios::binary | std::ios::trunc);
-    if (!outFile) throw io::InputError(output_, 0, "", "cannot create");
-  }
-  std::ostream& out = output_.empty() ? console.out : outFile;
-  JsonlInput input(useStdin ? std::cin : file, name);
+  RecordStreams streams(input_, output_, console);
+  std::ostream& out = streams.out();
+  const std::string& name = streams.name();
+  JsonlInput input(streams.in(), name);
   Json record;
   int64_t count = 0, spans = 0;
   while (input.next(record)) {

@@ -2,6 +2,7 @@
 
 #include "cli/ensembleoption.h"
 #include "cli/jsonlinput.h"
+#include "cli/recordstreams.h"
 #include "io/inputerror.h"
 #include "io/outputtarget.h"
 #include "io/recordreader.h"
@@ -14,12 +15,6 @@
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
-
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <fstream>
-#include <iostream>
 
 namespace spanforge::cli {
 namespace {
@@ -49,14 +44,10 @@ void predictChunk(const model::NerModel& model, std::vector<Record>& records, in
 
 // --output must not be what predict reads: its input (also the file the
 // standard input was redirected from) or a file of the model packages.
-void checkOutput(const std::string& output, const std::string& input, bool useStdin,
-                 const std::string& model, const std::vector<std::string>& members) {
+void checkOutput(const std::string& output, const std::string& input, const std::string& model,
+                 const std::vector<std::string>& members) {
   const io::OutputTarget target(output, "--output");
-  struct stat st {};
-  if (!useStdin)
-    target.notFile(input, "the input");
-  else if (::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode))
-    target.notFile("/dev/stdin", "the standard input");
+  RecordStreams::checkNotInput(target, input);
   target.notInFolder(model, "the model package");
   for (const auto& m : members) target.notInFolder(m, "the model package");
 }
@@ -78,30 +69,19 @@ CLI::App* PredictCommand::setup(CLI::App& app) {
 }
 
 int PredictCommand::run(Console& console) {
-  const bool useStdin = input_.empty() || input_ == "-";
   // Before anything is loaded or opened for writing.
-  if (!output_.empty()) checkOutput(output_, input_, useStdin, model_, members_);
+  if (!output_.empty()) checkOutput(output_, input_, model_, members_);
   model::ComputeThreads::apply(1);  // parallel across records instead (see ParallelFor)
   const int threads = train::ParallelFor::resolve(threads_);
   const train::ModelPackage package = train::EnsembleLoader::load(model_, members_);
-  std::ifstream file;
-  if (!useStdin) {
-    file.open(input_, std::ios::binary);
-    if (!file) throw io::InputError(input_, 0, "", "cannot open");
-  }
-  std::istream& in = useStdin ? std::cin : file;
-  const std::string name = useStdin ? "<stdin>" : input_;
-  std::ofstream outFile;
-  if (!output_.empty()) {
-    outFile.open(output_, std::ios::binary | std::ios::trunc);
-    if (!outFile) throw io::InputError(output_, 0, "", "cannot create");
-  }
-  std::ostream& out = output_.empty() ? console.out : outFile;
+  RecordStreams streams(input_, output_, console);
+  std::ostream& out = streams.out();
+  const std::string& name = streams.name();
 
   std::vector<Record> records;
   size_t heldTokens = 0, heldBytes = 0;
   int64_t count = 0;
-  JsonlInput input(in, name);
+  JsonlInput input(streams.in(), name);
   Record r;
   while (input.next(r.json)) {
     r.tokens = serve::PredictionRecords::tokens(r.json, name, input.line());
