@@ -13,6 +13,7 @@
 #include "modelloop/modeltoolbar.h"
 #include "modelloop/modeltrust.h"
 #include "modelloop/review/reviewqueueview.h"
+#include "patternsets/patternsetsdialog.h"
 #include "session/annotationsession.h"
 #include "shell/datafixprompt.h"
 #include "shell/labelmanagerdialog.h"
@@ -402,6 +403,12 @@ void MainWindow::exportCurrentModel() {
 void MainWindow::labelManager() {
   if (!session_) return;
   LabelManagerDialog dialog(*session_, this);
+  dialog.exec();
+}
+
+void MainWindow::patternSets() {
+  if (!session_) return;
+  PatternSetsDialog dialog(*session_, this);
   dialog.exec();
 }
 

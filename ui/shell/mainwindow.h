@@ -89,6 +89,7 @@ class MainWindow : public QMainWindow {
   void importDialog();
   void exportDialog();
   void labelManager();
+  void patternSets();
   // Model > Export Current Model: the Runs page's export, for the current model.
   void exportCurrentModel();
   // The Train workspace, on Setup (on the Dashboard while a run trains).

@@ -65,6 +65,8 @@ void MainWindow::createMenus() {
   QMenu* labels = menuBar()->addMenu(tr("&Labels"));
   projectActions_ << labels->addAction(tr("&Manage Labels…"), this, &MainWindow::labelManager);
   projectActions_.back()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+  projectActions_ << labels->addAction(tr("&Patterns and Term Lists…"), this,
+                                       &MainWindow::patternSets);
 
   projectActions_ << trainMenu_->fill(menuBar()->addMenu(tr("&Train")), autoRetrainer_);
   menuBar()->addMenu(modelLoop_->menu());
