@@ -1,10 +1,14 @@
 #include "editor/editorinteraction.h"
 
+#include "editor/editorshortcuts.h"
 #include "editor/spaneditor.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QToolTip>
@@ -147,6 +151,13 @@ bool EditorInteraction::keyPress(const QKeyEvent& event) {
     case EditorKeyboard::Result::Ignored:
       break;
   }
+  // Here only while its action is disabled (no span selected): say why.
+  const QKeySequence pressed(event.keyCombination());
+  if (pressed == EditorShortcuts::labelAllOccurrences() ||
+      pressed == EditorShortcuts::labelAllOccurrencesIgnoringCase()) {
+    labelAllOccurrences(pressed == EditorShortcuts::labelAllOccurrencesIgnoringCase());
+    return true;
+  }
   const QString key = event.text().toLower();
   const bool plain =
       !(event.modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
@@ -246,6 +257,43 @@ void EditorInteraction::removeSelectedSpan() {
     return;
   }
   emit editor_.spanRemoveRequested(editor_.span(selected));
+}
+
+void EditorInteraction::labelAllOccurrences(bool ignoreCase) {
+  const int selected = editor_.selection_.selectedSpan();
+  if (selected < 0 || editor_.selectedSuggestion_ >= 0) {
+    emit editor_.messageRequested(SpanEditor::tr(
+        "Select a labelled span first (click it, or press Tab): its other occurrences get its "
+        "label."));
+    return;
+  }
+  emit editor_.labelAllRequested(editor_.span(selected), ignoreCase);
+}
+
+void EditorInteraction::contextMenu(const QContextMenuEvent& event) {
+  if (editor_.layout_.text().isEmpty()) return;
+  QPoint at;
+  if (event.reason() == QContextMenuEvent::Mouse) {
+    // The menu acts on what was clicked: a span is selected first, and a
+    // click beside one leaves no span selected for it to act on.
+    const int span = spanAtPoint(event.pos());  // viewport coordinates
+    if (span >= 0 && span != editor_.selection_.selectedSpan())
+      editor_.selectSpan(span);
+    else if (span < 0 && editor_.selection_.selectedSpan() >= 0)
+      editor_.clearSelection();
+    at = event.globalPos();
+  } else {
+    // From the keyboard (the editor's coordinates): below the selected span
+    // when it is in view.
+    at = editor_.mapToGlobal(event.pos());
+    const QVector<QRectF> rects = editor_.spanRects(editor_.selection_.selectedSpan());
+    if (!rects.isEmpty() && editor_.viewport()->rect().intersects(rects.front().toRect()))
+      at = editor_.viewport()->mapToGlobal(rects.front().bottomLeft().toPoint());
+  }
+  QMenu menu(&editor_);
+  menu.addAction(editor_.labelAll_);
+  menu.addAction(editor_.labelAllIgnoringCase_);
+  menu.exec(at);
 }
 
 void EditorInteraction::requestSuggestion(bool accept, const QString& label) {

@@ -5,6 +5,7 @@
 #include <QPointF>
 #include <QString>
 
+class QContextMenuEvent;
 class QHelpEvent;
 class QKeyEvent;
 class QMouseEvent;
@@ -36,11 +37,15 @@ class EditorInteraction {
   bool keyPress(const QKeyEvent& event);
   // false: nothing under the point (the tooltip is hidden).
   bool showToolTip(const QHelpEvent& event);
+  // The context menu: a right click on a gold span selects it first.
+  void contextMenu(const QContextMenuEvent& event);
 
   // Labels the selection, or relabels the selected span, or accepts the
   // selected suggestion with that label.
   void applyLabel(const QString& label);
   void removeSelectedSpan();
+  // Asks to label every other occurrence of the selected gold span.
+  void labelAllOccurrences(bool ignoreCase);
   // An empty label accepts a suggestion with its own label.
   void requestSuggestion(bool accept, const QString& label);
 

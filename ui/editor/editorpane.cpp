@@ -101,6 +101,10 @@ void EditorPane::setSession(AnnotationSession* session) {
           [session](const text::Span& s, const QString& label) {
             session->relabelSpan(s, label.toStdString());
           });
+  connect(editor_, &SpanEditor::labelAllRequested, session,
+          [session](const text::Span& s, bool ignoreCase) {
+            session->labelAllOccurrences(s, ignoreCase);
+          });
 }
 
 void EditorPane::showLabels() {

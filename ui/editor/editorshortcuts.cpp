@@ -18,6 +18,10 @@ QKeySequence EditorShortcuts::markUnlabelled() { return QKeySequence(Qt::ALT | Q
 QKeySequence EditorShortcuts::next() { return QKeySequence(Qt::ALT | Qt::Key_Right); }
 QKeySequence EditorShortcuts::previous() { return QKeySequence(Qt::ALT | Qt::Key_Left); }
 QKeySequence EditorShortcuts::help() { return QKeySequence(Qt::Key_F1); }
+QKeySequence EditorShortcuts::labelAllOccurrences() { return QKeySequence(Qt::ALT | Qt::Key_O); }
+QKeySequence EditorShortcuts::labelAllOccurrencesIgnoringCase() {
+  return QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_O);
+}
 QKeySequence EditorShortcuts::acceptAllSuggestions() { return QKeySequence(Qt::ALT | Qt::Key_A); }
 QKeySequence EditorShortcuts::predictDocument() { return QKeySequence(Qt::ALT | Qt::Key_P); }
 QKeySequence EditorShortcuts::nextInformative() { return QKeySequence(Qt::ALT | Qt::Key_N); }
@@ -42,6 +46,8 @@ QVector<KeyGroup> EditorShortcuts::groups() {
        {{tr("1-9, a-z"), tr("label the selection or the span")},
         {tr("Click a label"), tr("the same, from the label bar")},
         {tr("Del / Backspace"), tr("remove the selected span")},
+        {native(labelAllOccurrences()), tr("label its other occurrences too")},
+        {native(labelAllOccurrencesIgnoringCase()), tr("the same, ignoring case")},
         {undo + QStringLiteral(" / ") + redo, tr("undo / redo (any document)")}}},
       {tr("Document"),
        {{tr("Enter"), tr("accept, open the next")},

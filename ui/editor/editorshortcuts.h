@@ -30,6 +30,10 @@ class EditorShortcuts {
   static QKeySequence next();                  // Alt+Right: skip, status unchanged
   static QKeySequence previous();              // Alt+Left
   static QKeySequence help();                  // F1
+  // Label every other occurrence of the selected span (Ctrl+L is Labels >
+  // Manage Labels; O for occurrences is no menu's mnemonic).
+  static QKeySequence labelAllOccurrences();              // Alt+O
+  static QKeySequence labelAllOccurrencesIgnoringCase();  // Alt+Shift+O
   // Model in the loop.
   static QKeySequence acceptAllSuggestions();  // Alt+A
   static QKeySequence predictDocument();       // Alt+P: suggestions for the open document

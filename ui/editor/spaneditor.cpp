@@ -1,5 +1,9 @@
 #include "editor/spaneditor.h"
 
+#include "editor/editorshortcuts.h"
+
+#include <QAction>
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -13,7 +17,11 @@
 namespace spanforge::ui {
 
 SpanEditor::SpanEditor(QWidget* parent)
-    : QAbstractScrollArea(parent), painter_(layout_), interaction_(*this) {
+    : QAbstractScrollArea(parent),
+      painter_(layout_),
+      labelAll_(new QAction(tr("Label All &Occurrences"), this)),
+      labelAllIgnoringCase_(new QAction(tr("Label All Occurrences, Ignoring &Case"), this)),
+      interaction_(*this) {
   // Reading text: a little larger than the UI font.
   QFont f = font();
   f.setPointSizeF(f.pointSizeF() * 1.3);
@@ -27,6 +35,18 @@ SpanEditor::SpanEditor(QWidget* parent)
   setFocusPolicy(Qt::StrongFocus);
   setAttribute(Qt::WA_InputMethodEnabled, false);  // hotkeys are plain keys
   placeholder_ = tr("No document selected");
+  // The keys work while the editor has the focus; the actions also fill the
+  // context menu, which shows the keys.
+  labelAll_->setShortcut(EditorShortcuts::labelAllOccurrences());
+  labelAllIgnoringCase_->setShortcut(EditorShortcuts::labelAllOccurrencesIgnoringCase());
+  for (QAction* a : {labelAll_, labelAllIgnoringCase_}) {
+    a->setShortcutContext(Qt::WidgetShortcut);
+    addAction(a);
+  }
+  connect(labelAll_, &QAction::triggered, this, [this] { labelAllOccurrences(false); });
+  connect(labelAllIgnoringCase_, &QAction::triggered, this, [this] { labelAllOccurrences(true); });
+  connect(this, &SpanEditor::selectionChanged, this, &SpanEditor::updateActions);
+  updateActions();
   relayout();
 }
 
@@ -156,6 +176,7 @@ void SpanEditor::clearDocument() {
   selectedSuggestion_ = advanceFrom_ = -1;
   selection_.reset({});
   layout_.setText(QString());
+  updateActions();
   relayout();
 }
 
@@ -223,6 +244,17 @@ void SpanEditor::clearSelection() {
 
 void SpanEditor::applyLabel(const QString& label) { interaction_.applyLabel(label); }
 void SpanEditor::removeSelectedSpan() { interaction_.removeSelectedSpan(); }
+void SpanEditor::labelAllOccurrences(bool ignoreCase) {
+  interaction_.labelAllOccurrences(ignoreCase);
+}
+
+// Disabled without a selected span, so their keys reach keyPressEvent, which
+// says what to select.
+void SpanEditor::updateActions() {
+  const bool span = selection_.selectedSpan() >= 0 && selectedSuggestion_ < 0;
+  labelAll_->setEnabled(span);
+  labelAllIgnoringCase_->setEnabled(span);
+}
 
 void SpanEditor::relayout() {
   layout_.setFont(font(), QFontMetricsF(tagFont()).height());
@@ -338,5 +370,7 @@ void SpanEditor::mouseDoubleClickEvent(QMouseEvent* event) {
 void SpanEditor::keyPressEvent(QKeyEvent* event) {
   if (!interaction_.keyPress(*event)) QAbstractScrollArea::keyPressEvent(event);
 }
+
+void SpanEditor::contextMenuEvent(QContextMenuEvent* event) { interaction_.contextMenu(*event); }
 
 }  // namespace spanforge::ui

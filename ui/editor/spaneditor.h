@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <vector>
 
+class QAction;
+
 namespace spanforge::ui {
 
 // The span editor: one document's text with its gold spans painted as
@@ -28,6 +30,8 @@ namespace spanforge::ui {
 // document's), Shift extends; Tab/Shift+Tab select the next/previous span;
 // a label's hotkey labels the selection or relabels the selected span;
 // Delete/Backspace remove the selected span; Escape clears the selection.
+// Alt+O (Alt+Shift+O: ignoring case) asks to label every other occurrence of
+// the selected span; so does its context menu (a right click on a span).
 //
 // Suggestions: a model's predictions are drawn dashed with their score, apart
 // from the gold spans. A click or Tab selects one; then Space accepts it, a
@@ -92,6 +96,11 @@ class SpanEditor : public QAbstractScrollArea {
   int selectedSuggestion() const { return selectedSuggestion_; }
   void selectSuggestion(int i);
 
+  // Label All Occurrences (exact, and ignoring case): in the context menu and
+  // on their keys; enabled while a gold span is selected.
+  QAction* labelAllAction() const { return labelAll_; }
+  QAction* labelAllIgnoringCaseAction() const { return labelAllIgnoringCase_; }
+
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override;
   // The width the text wraps at (the viewport less the margins).
@@ -104,6 +113,8 @@ class SpanEditor : public QAbstractScrollArea {
   void clearSelection();
   void acceptSelectedSuggestion();
   void rejectSelectedSuggestion();
+  // Asks to label every other occurrence of the selected span.
+  void labelAllOccurrences(bool ignoreCase);
 
  signals:
   void spanAddRequested(const spanforge::text::Span& span);
@@ -113,6 +124,7 @@ class SpanEditor : public QAbstractScrollArea {
   void suggestionAcceptRequested(const spanforge::text::ScoredSpan& suggestion,
                                  const QString& label);
   void suggestionRejectRequested(const spanforge::text::ScoredSpan& suggestion);
+  void labelAllRequested(const spanforge::text::Span& span, bool ignoreCase);
   void selectionChanged();
   void messageRequested(const QString& message);
   void helpRequested();
@@ -127,6 +139,7 @@ class SpanEditor : public QAbstractScrollArea {
   void mouseReleaseEvent(QMouseEvent* event) override;
   void mouseDoubleClickEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
   bool focusNextPrevChild(bool next) override;
 
  private:
@@ -139,6 +152,7 @@ class SpanEditor : public QAbstractScrollArea {
   void updateScrollBar();
   void ensureVisible(const TextRange& r);
   void selectionMoved();
+  void updateActions();
 
   // Laid out lazily, also from const queries (positions of spans, tests).
   mutable DocumentLayout layout_;
@@ -152,6 +166,8 @@ class SpanEditor : public QAbstractScrollArea {
   QString placeholder_;
   // Set when asking for a span, so it is selected once it comes back.
   TextRange pendingSelect_;
+  QAction* labelAll_;
+  QAction* labelAllIgnoringCase_;
   EditorInteraction interaction_;  // last: it refers to the members above
 };
 

@@ -10,6 +10,7 @@
 #include "session/commands/deletelabelcommand.h"
 #include "session/commands/fixdatacommand.h"
 #include "session/commands/labelhotkeycommand.h"
+#include "session/commands/labeloccurrencescommand.h"
 #include "session/commands/recolorlabelcommand.h"
 #include "session/commands/rejectsuggestioncommand.h"
 #include "session/commands/removespancommand.h"
@@ -18,8 +19,10 @@
 #include "session/commands/setstatuscommand.h"
 #include "store/projectstore.h"
 #include "store/storeerror.h"
+#include "text/occurrencefinder.h"
 #include "text/utf8.h"
 
+#include <QStringList>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -41,6 +44,18 @@ QString quoted(const text::Document& doc, const text::Span& span) {
   t.replace(QLatin1Char('\n'), QLatin1Char(' '));
   if (t.size() > 40) t = t.left(39) + QChar(0x2026);
   return QStringLiteral("“%1”").arg(t);
+}
+
+// The occurrences Label All Occurrences did not label, for its message:
+// "1 already labelled, 2 overlapping a labelled span left alone".
+QString notLabelled(const text::Occurrences& found) {
+  QStringList parts;
+  if (found.alreadyLabelled > 0)
+    parts << AnnotationSession::tr("%1 already labelled").arg(found.alreadyLabelled);
+  if (found.overlapping > 0)
+    parts << AnnotationSession::tr("%1 overlapping a labelled span left alone")
+                 .arg(found.overlapping);
+  return parts.join(QStringLiteral(", "));
 }
 }  // namespace
 
@@ -142,6 +157,55 @@ bool AnnotationSession::relabelSpan(const text::Span& span, const std::string& n
       tr("Relabel %1 %2 as %3").arg(qs(span.label), quoted(current_->doc, span), qs(newLabel));
   if (!push(new ChangeLabelCommand(*this, current_->id, span, newLabel, what))) return false;
   emit message(tr("Saved: %1 is now %2").arg(quoted(current_->doc, span), qs(newLabel)));
+  return true;
+}
+
+bool AnnotationSession::labelAllOccurrences(const text::Span& span, bool ignoreCase) {
+  if (!current_) return refuse(tr("Open a document first."));
+  const text::Document& doc = current_->doc;
+  if (std::find(doc.spans.begin(), doc.spans.end(), span) == doc.spans.end())
+    return refuse(tr("Select a labelled span first: click it, or press Tab."));
+  if (!label(span.label)) return refuse(tr("There is no label %1.").arg(qs(span.label)));
+  using Finder = text::OccurrenceFinder;
+  const text::Occurrences found =
+      Finder(Finder::tokensOf(doc), ignoreCase ? Finder::Case::Ignore : Finder::Case::Exact)
+          .find(span, doc.spans);
+  const QString words = quoted(doc, span);
+  if (!found.onTokens)
+    return refuse(tr("%1 does not start and end on token boundaries, so it has no occurrences "
+                     "to label: only spans of whole tokens are looked for.")
+                      .arg(words));
+  const QString how = ignoreCase ? tr(", ignoring case") : QString();
+  const QString skipped = notLabelled(found);
+  const int n = static_cast<int>(found.added.size());
+  if (n == 0) {
+    emit message(skipped.isEmpty()
+                     ? tr("No other occurrence of %1 in this document%2.").arg(words, how)
+                     : tr("No other occurrence of %1 to label%2 (%3).").arg(words, how, skipped));
+    return true;
+  }
+  // Suggestions under the new spans give way to them, as in addSpan.
+  std::vector<text::ScoredSpan> replaced;
+  try {
+    if (suggestionModel_)
+      for (const text::ScoredSpan& p : predictionsOf(current_->id, suggestionModel_))
+        if (std::any_of(found.added.begin(), found.added.end(),
+                        [&](const text::Span& s) { return s.overlaps(p.span); }))
+          replaced.push_back(p);
+  } catch (const std::exception& e) {
+    return refuse(qs(e.what()));
+  }
+  const QString what = n == 1 ? tr("Label 1 more occurrence of %1 as %2").arg(words, qs(span.label))
+                              : tr("Label %1 more occurrences of %2 as %3")
+                                    .arg(QString::number(n), words, qs(span.label));
+  if (!push(new LabelOccurrencesCommand(*this, current_->id, found.added, suggestionModel_,
+                                        replaced, what)))
+    return false;
+  const QString done =
+      n == 1 ? tr("Labelled 1 more occurrence of %1 as %2%3").arg(words, qs(span.label), how)
+             : tr("Labelled %1 more occurrences of %2 as %3%4")
+                   .arg(QString::number(n), words, qs(span.label), how);
+  emit message(skipped.isEmpty() ? done : tr("%1 (%2)").arg(done, skipped));
   return true;
 }
 

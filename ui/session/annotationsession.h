@@ -62,6 +62,12 @@ class AnnotationSession : public QObject {
   bool addSpan(const text::Span& span);
   bool removeSpan(const text::Span& span);
   bool relabelSpan(const text::Span& span, const std::string& label);
+  // Labels every other occurrence of a gold span's tokens in the open
+  // document with its label (text::OccurrenceFinder; ignoreCase: case
+  // folded), leaving those that overlap a gold span alone; suggestions under
+  // the new spans give way as in addSpan. One undo step; the message says how
+  // many. Finding none is no error: true, and a message that says so.
+  bool labelAllOccurrences(const text::Span& span, bool ignoreCase);
   bool setStatus(text::DocStatus status);
   bool addLabel(const std::string& name, const std::string& color = {},
                 const std::string& hotkey = {});

@@ -26,8 +26,13 @@ namespace spanforge::testing {
 
 class EditorHarness {
  public:
-  explicit EditorHarness(int documents = 12) : path_(dir_.file("p.spanforge")) {
-    makeProject(path_, documents);
+  explicit EditorHarness(int documents = 12)
+      : EditorHarness(documents, [](store::ProjectStore&) {}) {}
+  // Before the window opens the project, `prepare` may write to it (documents
+  // of its own).
+  template <class Prepare>
+  EditorHarness(int documents, Prepare&& prepare) : path_(dir_.file("p.spanforge")) {
+    prepare(*makeProject(path_, documents));
     settings_ = makeSettings(dir_);
     window_ = std::make_unique<ui::MainWindow>(*settings_);
     window_->resize(1100, 700);
