@@ -178,6 +178,21 @@ std::vector<PatternMatchRecord> PatternRepository::matches(int64_t documentId,
   return out;
 }
 
+int64_t PatternRepository::mostMatched(int64_t except, int64_t* matches) {
+  Statement& st = db_.cached(
+      "SELECT m.document_id, count(*) AS n FROM pattern_matches m"
+      " JOIN documents d ON d.id = m.document_id JOIN patterns p ON p.id = m.pattern_id"
+      " JOIN pattern_sets s ON s.id = p.set_id"
+      " WHERE m.state = 0 AND s.enabled = 1 AND d.status = 0 AND m.document_id != ?"
+      " GROUP BY m.document_id ORDER BY n DESC, m.document_id LIMIT 1");
+  st.bind(1, except);
+  if (!st.step()) return 0;
+  if (matches) *matches = st.columnInt64(1);
+  const int64_t id = st.columnInt64(0);
+  st.reset();
+  return id;
+}
+
 bool PatternRepository::setState(const PatternMatchRecord& match, MatchState state) {
   Transaction tx(db_);
   Statement& st = db_.cached(

@@ -79,6 +79,10 @@ class PatternRepository {
   // A document's matches of enabled sets (all states unless `state`), by start.
   std::vector<PatternMatchRecord> matches(int64_t documentId,
                                           std::optional<MatchState> state = std::nullopt);
+  // Before any model: the unlabelled document with the most open matches of
+  // enabled sets (then the lowest id), other than `except`; 0 when none has any.
+  // `matches` gets its count.
+  int64_t mostMatched(int64_t except, int64_t* matches = nullptr);
   // Sets the state of one match; false when there is no such match.
   bool setState(const PatternMatchRecord& match, MatchState state);
 

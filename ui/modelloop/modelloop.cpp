@@ -162,7 +162,8 @@ void ModelLoop::updateActions() {
   predict_->setEnabled(model && !suggestions_->predicting());
   acceptAll_->setEnabled(model);
   rank_->setEnabled(model && !ranking_->running());
-  next_->setEnabled(model);
+  // Before any model, pattern matches choose the next document.
+  next_->setEnabled(session_ != nullptr);
 }
 
 void ModelLoop::updateRanking() {

@@ -59,10 +59,7 @@ std::optional<store::RankingInfo> RankingController::ranking() {
 }
 
 int64_t RankingController::next(int64_t afterDocument) {
-  if (!model_) {
-    emit message(tr("There is no current model: train one, then choose “Use This Model”."));
-    return 0;
-  }
+  if (!model_) return nextByPatterns(afterDocument);
   if (!ranking()) {
     emit message(tr("The pool is not ranked with %1 yet: click Rank Pool.")
                      .arg(QString::fromLatin1(active::toString(strategy_))));
@@ -92,6 +89,27 @@ int64_t RankingController::next(int64_t afterDocument) {
     emit message(qs(e.what()));
     return 0;
   }
+}
+
+// The first round, before any model (Prodigy's ner.teach --patterns): the
+// documents where the patterns found most.
+int64_t RankingController::nextByPatterns(int64_t afterDocument) {
+  int64_t matches = 0, id = 0;
+  try {
+    if (project_) id = project_->patterns().mostMatched(afterDocument, &matches);
+  } catch (const std::exception& e) {
+    emit message(qs(e.what()));
+    return 0;
+  }
+  if (!id) {
+    emit message(
+        tr("There is no current model: train one, then choose “Use This Model”, or "
+           "let patterns suggest first (Labels > Patterns and Term Lists)."));
+    return 0;
+  }
+  emit message(
+      tr("No model yet: the unlabelled document with the most pattern matches (%1).").arg(matches));
+  return id;
 }
 
 void RankingController::start() {

@@ -52,7 +52,8 @@ class RankingController : public QObject {
   // "Next most informative" from the open document `current`: the next
   // unlabelled document in the ranking after it when next() opened it,
   // else the most informative unlabelled one other than it; 0 with a
-  // message when none is left.
+  // message when none is left. Without a model: the unlabelled document with
+  // the most open pattern matches.
   int64_t next(int64_t current);
 
  public slots:
@@ -68,6 +69,7 @@ class RankingController : public QObject {
 
  private:
   void finished(const RankOutcome& outcome);
+  int64_t nextByPatterns(int64_t afterDocument);
   void stop();
 
   store::ProjectStore* project_ = nullptr;
