@@ -32,7 +32,7 @@ int64_t addDoc(store::ProjectStore& p, const std::string& text,
 
 }  // namespace
 
-TEST_CASE("Imported patterns match the unlabelled pool; accepted and rejected matches stay") {
+TEST_CASE("Imported patterns match the unlabelled pool, accepted and rejected matches stay") {
   TempDir dir;
   auto p = store::ProjectStore::create(dir.file("p.sfproj"));
   const int64_t a = addDoc(*p, "Ada Lovelace met Charles Babbage in London.");
@@ -98,7 +98,7 @@ TEST_CASE("A pattern file with a fault, or a bad label, stores nothing") {
   CHECK_THROWS_WITH(library.setNamed("nope"), ContainsSubstring("it has: terms"));
 }
 
-TEST_CASE("A set exports as it was imported; a term list also as patterns JSONL") {
+TEST_CASE("A set exports as it was imported, a term list also as patterns JSONL") {
   TempDir dir;
   auto p = store::ProjectStore::create(dir.file("p.sfproj"));
   PatternLibrary library(*p);

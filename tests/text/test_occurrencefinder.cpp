@@ -94,7 +94,7 @@ TEST_CASE("Occurrences: a span off the token boundaries finds nothing") {
   CHECK_FALSE(inside.onTokens);
 }
 
-TEST_CASE("Occurrences: whitespace between the tokens may differ; the span need not be gold") {
+TEST_CASE("Occurrences: whitespace between the tokens may differ, and the span need not be gold") {
   const std::string text = "New York\nNew\n  York";
   const Occurrences o = find(text, {0, 8, "LOC"}, {});
   const std::vector<Span> expected{{9, 19, "LOC"}};

@@ -100,7 +100,7 @@ TEST_CASE("Label All Occurrences: Alt+O labels the other exact ones, Ctrl+Z undo
   CHECK(h.spans(1) == labelled);
 }
 
-TEST_CASE("Label All Occurrences: Alt+Shift+O ignores case; then nothing is left to label") {
+TEST_CASE("Label All Occurrences: Alt+Shift+O ignores case, then nothing is left to label") {
   EditorHarness h = newYork();
   selectFirst(h);
   h.key(Qt::Key_O, Qt::AltModifier | Qt::ShiftModifier);
