@@ -1,5 +1,6 @@
 #include "patterns/patternsetmatcher.h"
 
+#include "patterns/nonoverlapping.h"
 #include "patterns/tokensequence.h"
 
 #include <algorithm>
@@ -45,16 +46,8 @@ std::vector<PatternHit> PatternSetMatcher::resolve(std::vector<PatternHit> hits)
     if (a.start != b.start) return a.start < b.start;
     return a.set != b.set ? a.set < b.set : a.pattern < b.pattern;
   });
-  int length = 0;
-  for (const PatternHit& h : hits) length = std::max(length, h.end);
-  std::vector<char> used(length, 0);
-  std::vector<PatternHit> taken;
-  for (const PatternHit& h : hits) {
-    if (std::any_of(used.begin() + h.start, used.begin() + h.end, [](char c) { return c; }))
-      continue;
-    std::fill(used.begin() + h.start, used.begin() + h.end, 1);
-    taken.push_back(h);
-  }
+  std::vector<PatternHit> taken =
+      takeNonOverlapping(hits, [](const PatternHit& h) { return std::make_pair(h.start, h.end); });
   std::sort(taken.begin(), taken.end(),
             [](const PatternHit& a, const PatternHit& b) { return a.start < b.start; });
   return taken;

@@ -1,6 +1,7 @@
 #include "patterns/stringsuggester.h"
 
 #include "patterns/lexicalattributes.h"
+#include "patterns/nonoverlapping.h"
 #include "patterns/tokensequence.h"
 
 #include <algorithm>
@@ -52,14 +53,8 @@ std::vector<StringSuggester::Suggestion> StringSuggester::suggest(const TokenSeq
     if (a.start != b.start) return a.start < b.start;
     return a.score > b.score;
   });
-  std::vector<char> used(tokens.size(), 0);
-  std::vector<Suggestion> out;
-  for (const Suggestion& s : candidates) {
-    if (std::any_of(used.begin() + s.start, used.begin() + s.end, [](char c) { return c; }))
-      continue;
-    std::fill(used.begin() + s.start, used.begin() + s.end, 1);
-    out.push_back(s);
-  }
+  std::vector<Suggestion> out = takeNonOverlapping(
+      candidates, [](const Suggestion& s) { return std::make_pair(s.start, s.end); });
   std::sort(out.begin(), out.end(),
             [](const Suggestion& a, const Suggestion& b) { return a.start < b.start; });
   return out;

@@ -1,5 +1,6 @@
 #include "patterns/tokenmatcher.h"
 
+#include "patterns/nonoverlapping.h"
 #include "patterns/tokensequence.h"
 
 #include <re2/re2.h>
@@ -339,12 +340,8 @@ std::vector<Match> TokenMatcher::match(const TokenSequence& tokens) const {
         const int la = a.second - a.first, lb = b.second - b.first;
         return la != lb ? la > lb : a.first < b.first;
       });
-    std::vector<char> taken(tokens.size(), 0);
-    for (const auto& [s, e] : pairs) {
-      if (std::any_of(taken.begin() + s, taken.begin() + e, [](char c) { return c; })) continue;
-      std::fill(taken.begin() + s, taken.begin() + e, 1);
+    for (const auto& [s, e] : takeNonOverlapping(pairs, [](const auto& p) { return p; }))
       all.push_back({key, s, e});
-    }
   }
   return all;
 }
