@@ -24,7 +24,8 @@ std::vector<text::ScoredSpan> SuggestionFilter::visible(
   std::sort(candidates.begin(), candidates.end(),
             [&](const text::ScoredSpan& a, const text::ScoredSpan& b) {
               const double ka = key(a.score), kb = key(b.score);
-              return ka != kb ? ka > kb : a.span < b.span;
+              if (ka != kb) return ka > kb;
+              return a.span != b.span ? a.span < b.span : a.pattern < b.pattern;
             });
   std::vector<text::ScoredSpan> kept;
   for (text::ScoredSpan& c : candidates) {

@@ -66,6 +66,33 @@ int64_t PatternRepository::addSet(const PatternSetRecord& set,
   return id;
 }
 
+int64_t PatternRepository::addPattern(int64_t setId, const std::string& label,
+                                      const std::string& source, bool* added) {
+  Transaction tx(db_);
+  Statement& same =
+      db_.cached("SELECT id FROM patterns WHERE set_id = ? AND label = ? AND source = ?");
+  same.bind(1, setId);
+  same.bind(2, label);
+  same.bind(3, source);
+  if (same.step()) {
+    const int64_t id = same.columnInt64(0);
+    same.reset();
+    if (added) *added = false;
+    return id;
+  }
+  Statement& add = db_.cached(
+      "INSERT INTO patterns(set_id, line, label, source) SELECT ?1, coalesce(max(line), 0) + 1,"
+      " ?2, ?3 FROM patterns WHERE set_id = ?1");
+  add.bind(1, setId);
+  add.bind(2, label);
+  add.bind(3, source);
+  add.step();
+  const int64_t id = db_.lastInsertId();
+  tx.commit();
+  if (added) *added = true;
+  return id;
+}
+
 void PatternRepository::removeSet(int64_t id) {
   Transaction tx(db_);
   Statement& del = db_.cached("DELETE FROM pattern_sets WHERE id = ?");
@@ -175,6 +202,41 @@ std::vector<PatternMatchRecord> PatternRepository::matches(int64_t documentId,
                    st.columnInt64(0),
                    {st.columnInt64(1), st.columnInt64(2), st.columnText(3)},
                    static_cast<MatchState>(st.columnInt(4))});
+  return out;
+}
+
+std::vector<text::ScoredSpan> PatternRepository::suggestions(int64_t documentId) {
+  std::vector<text::ScoredSpan> out;
+  Statement& st = db_.cached(
+      "SELECT m.pattern_id, m.start, m.\"end\", p.label,"
+      " (SELECT count(*) FROM pattern_matches x WHERE x.pattern_id = m.pattern_id AND"
+      " x.state = 1),"
+      " (SELECT count(*) FROM pattern_matches x WHERE x.pattern_id = m.pattern_id AND"
+      " x.state = 2), s.name = ?"
+      " FROM pattern_matches m JOIN patterns p ON p.id = m.pattern_id"
+      " JOIN pattern_sets s ON s.id = p.set_id"
+      " WHERE m.document_id = ? AND s.enabled = 1 AND m.state = 0"
+      " ORDER BY m.start, m.\"end\", m.pattern_id");
+  st.bind(1, PatternSetRecord::kLearnedName);
+  st.bind(2, documentId);
+  while (st.step()) {
+    const double accepted = double(st.columnInt64(4)), rejected = double(st.columnInt64(5));
+    if (st.columnInt(6) && rejected > accepted + 1) continue;
+    out.push_back({{st.columnInt64(1), st.columnInt64(2), st.columnText(3)},
+                   (accepted + 1) / (accepted + rejected + 2),
+                   st.columnInt64(0)});
+  }
+  return out;
+}
+
+std::optional<PatternSource> PatternRepository::source(int64_t patternId) {
+  Statement& st = db_.cached(
+      "SELECT s.name, p.line, p.source FROM patterns p JOIN pattern_sets s ON s.id = p.set_id"
+      " WHERE p.id = ?");
+  st.bind(1, patternId);
+  if (!st.step()) return std::nullopt;
+  PatternSource out{st.columnText(0), st.columnInt64(1), st.columnText(2)};
+  st.reset();
   return out;
 }
 

@@ -15,6 +15,11 @@ class Database;
 struct PatternSetRecord {
   static constexpr const char* kPatterns = "patterns";
   static constexpr const char* kTerms = "terms";
+  // The set Spanforge keeps of the strings people labelled (project::
+  // LearnedStrings): a patterns set like any other, but a string of it that
+  // people rejected more often than they accepted it (after the first, typed
+  // label) is no longer suggested.
+  static constexpr const char* kLearnedName = "Labelled strings";
 
   int64_t id = 0;
   std::string name;
@@ -53,6 +58,13 @@ struct PatternCounts {
   int64_t rejected = 0;
 };
 
+// Where a pattern comes from, for people: its set and line.
+struct PatternSource {
+  std::string setName;
+  int64_t line = 0;
+  std::string source;  // the line as written
+};
+
 // Pattern sets and their matches, kept apart from gold and from the model's
 // predictions: a match becomes gold only when a person accepts it.
 class PatternRepository {
@@ -68,6 +80,10 @@ class PatternRepository {
   std::vector<PatternSetRecord> sets();
   std::optional<PatternSetRecord> set(const std::string& name);
   std::vector<PatternRecord> patterns(int64_t setId);
+  // Appends a pattern line to a set, unless the set has this very line with
+  // this label; its id either way (`added`: whether it is new).
+  int64_t addPattern(int64_t setId, const std::string& label, const std::string& source,
+                     bool* added = nullptr);
   // Per pattern of the set, by line; patterns without matches count zero.
   std::vector<PatternCounts> counts(int64_t setId);
 
@@ -79,6 +95,13 @@ class PatternRepository {
   // A document's matches of enabled sets (all states unless `state`), by start.
   std::vector<PatternMatchRecord> matches(int64_t documentId,
                                           std::optional<MatchState> state = std::nullopt);
+  // A document's open matches of enabled sets as suggestions (ScoredSpan::
+  // pattern set), by start. The score is the pattern's acceptance so far,
+  // (accepted + 1) / (accepted + rejected + 2): 0.5 untried, nearer 1 the
+  // more people accepted it, so "both" can weigh it against a model's. The
+  // learned set's strings rejected more than accepted + 1 are left out.
+  std::vector<text::ScoredSpan> suggestions(int64_t documentId);
+  std::optional<PatternSource> source(int64_t patternId);
   // Before any model: the unlabelled document with the most open matches of
   // enabled sets (then the lowest id), other than `except`; 0 when none has any.
   // `matches` gets its count.

@@ -169,10 +169,14 @@ void ProjectStore::setStatementTimeLimit(std::chrono::milliseconds limit) {
 void ProjectStore::setSpansAndPredictions(int64_t documentId,
                                           const std::optional<std::vector<text::Span>>& gold,
                                           int64_t modelId,
-                                          const std::vector<text::ScoredSpan>& predictions) {
+                                          const std::vector<text::ScoredSpan>& predictions,
+                                          const MatchStates& matchStates) {
   Transaction tx(*db_);
   if (gold) documents_->setSpans(documentId, *gold);
-  predictions_->set(documentId, modelId, predictions);
+  if (modelId) predictions_->set(documentId, modelId, predictions);
+  for (const auto& [match, state] : matchStates)
+    if (!patterns_->setState(match, state))
+      throw StoreError("The pattern match is no longer in the document.");
   tx.commit();
 }
 

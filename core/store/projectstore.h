@@ -57,12 +57,15 @@ class ProjectStore {
   // Writes that span repositories, each one transaction: a failure leaves
   // the project as it was. They throw StoreError as the repositories do.
 
-  // Replaces one model's predictions of a document and, unless `gold` is
-  // nullopt, the document's gold spans (validated as setSpans does):
-  // accepting a suggestion moves it from the predictions into gold at once.
+  // Replaces one model's predictions of a document (none when modelId is 0),
+  // sets the state of its pattern matches in `matchStates` and, unless `gold`
+  // is nullopt, its gold spans (validated as setSpans does): accepting a
+  // suggestion moves it into gold at once. A match that is not there throws.
+  using MatchStates = std::vector<std::pair<PatternMatchRecord, MatchState>>;
   void setSpansAndPredictions(int64_t documentId,
                               const std::optional<std::vector<text::Span>>& gold, int64_t modelId,
-                              const std::vector<text::ScoredSpan>& predictions);
+                              const std::vector<text::ScoredSpan>& predictions,
+                              const MatchStates& matchStates = {});
 
   // A deleted label and the gold spans it took along: enough to restore both.
   struct RemovedLabel {

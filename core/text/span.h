@@ -24,10 +24,14 @@ struct Span {
   }
 };
 
-// A model's span with its confidence (marginal probability under the CRF).
+// A suggested span with its confidence: a model's (marginal probability under
+// the CRF), or a pattern match's (its pattern's acceptance so far).
 struct ScoredSpan {
   Span span;
   double score = 0.0;
+  int64_t pattern = 0;  // the stored pattern that matched; 0: the model's
+
+  bool fromPattern() const { return pattern != 0; }
 };
 
 }  // namespace spanforge::text
