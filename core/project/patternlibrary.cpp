@@ -3,13 +3,11 @@
 #include "io/inputerror.h"
 #include "io/linereader.h"
 #include "patterns/patternreader.h"
-#include "patterns/patternsetmatcher.h"
-#include "patterns/tokensequence.h"
+#include "project/documentpatternmatcher.h"
 #include "store/database.h"
 #include "store/labelname.h"
 #include "store/projectstore.h"
 #include "store/storeerror.h"
-#include "text/tokenizer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -103,8 +101,7 @@ LoadedPatterns PatternLibrary::load(bool enabledOnly) {
 }
 
 PatternApplyResult PatternLibrary::apply(const std::function<bool(int64_t, int64_t)>& progress) {
-  const LoadedPatterns loaded = load();
-  const patterns::PatternSetMatcher matcher(loaded.sets);
+  DocumentPatternMatcher matcher(project_);
   store::DocumentFilter filter;
   filter.status = text::DocStatus::Unlabelled;
   const int64_t total = project_.documents().count(filter);
@@ -113,20 +110,7 @@ PatternApplyResult PatternLibrary::apply(const std::function<bool(int64_t, int64
   store::Transaction tx(project_.db());
   project_.documents().forEach(filter, [&](const store::StoredDocument& d) {
     if (stopped) return;
-    // A document imported as plain text is tokenized when first needed.
-    const auto tokens =
-        d.doc.tokens.empty() ? text::Tokenizer().tokenize(d.doc.text) : d.doc.tokens;
-    std::vector<std::string_view> words;
-    words.reserve(tokens.size());
-    for (const auto& t : tokens) words.push_back(t.text);
-    std::vector<store::PatternMatchRecord> matches;
-    for (const auto& h : matcher.entities(patterns::TokenSequence(std::move(words)))) {
-      const auto& p = loaded.sets[h.set].patterns[h.pattern];
-      matches.push_back({d.id,
-                         loaded.ids[h.set][h.pattern],
-                         {tokens[h.start].start, tokens[h.end - 1].end, p.label},
-                         store::MatchState::Open});
-    }
+    const std::vector<store::PatternMatchRecord> matches = matcher.matches(d);
     project_.patterns().replaceOpen(d.id, matches);
     ++result.documents;
     result.matches += static_cast<int64_t>(matches.size());
