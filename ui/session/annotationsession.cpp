@@ -1,8 +1,6 @@
 #include "session/annotationsession.h"
 
-#include "active/suggestionfilter.h"
 #include "common/docstatusstyle.h"
-#include "session/commands/acceptallsuggestionscommand.h"
 #include "session/commands/acceptsuggestioncommand.h"
 #include "session/commands/addlabelcommand.h"
 #include "session/commands/addspancommand.h"
@@ -12,11 +10,12 @@
 #include "session/commands/labelhotkeycommand.h"
 #include "session/commands/labeloccurrencescommand.h"
 #include "session/commands/recolorlabelcommand.h"
-#include "session/commands/rejectsuggestioncommand.h"
 #include "session/commands/removespancommand.h"
 #include "session/commands/renamelabelcommand.h"
 #include "session/commands/sessioncommand.h"
 #include "session/commands/setstatuscommand.h"
+#include "session/spanquote.h"
+#include "session/suggestionactions.h"
 #include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "text/occurrencefinder.h"
@@ -34,18 +33,6 @@ namespace spanforge::ui {
 namespace {
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-// The text a span covers, shortened for menus and messages.
-QString quoted(const text::Document& doc, const text::Span& span) {
-  const text::OffsetMap map(doc.text);
-  if (span.start < 0 || span.end > map.codePoints() || span.end <= span.start) return {};
-  QString t =
-      QString::fromUtf8(map.slice(doc.text, span.start, span.end).data(),
-                        static_cast<qsizetype>(map.slice(doc.text, span.start, span.end).size()));
-  t.replace(QLatin1Char('\n'), QLatin1Char(' '));
-  if (t.size() > 40) t = t.left(39) + QChar(0x2026);
-  return QStringLiteral("“%1”").arg(t);
-}
-
 // The occurrences Label All Occurrences did not label, for its message:
 // "1 already labelled, 2 overlapping a labelled span left alone".
 QString notLabelled(const text::Occurrences& found) {
@@ -60,7 +47,10 @@ QString notLabelled(const text::Occurrences& found) {
 }  // namespace
 
 AnnotationSession::AnnotationSession(store::ProjectStore& project, QObject* parent)
-    : QObject(parent), project_(project), undo_(new QUndoStack(this)) {
+    : QObject(parent),
+      project_(project),
+      undo_(new QUndoStack(this)),
+      suggestions_(std::make_unique<SuggestionActions>(*this)) {
   undo_->setUndoLimit(1000);
   reload();
 }
@@ -122,31 +112,31 @@ bool AnnotationSession::addSpan(const text::Span& span) {
     if (!s.overlaps(span)) continue;
     return refuse(tr("%1 overlaps the %2 span %3: spans cannot overlap. Select that span "
                      "(click or Tab) to relabel or delete it.")
-                      .arg(quoted(doc, span), qs(s.label), quoted(doc, s)));
+                      .arg(quotedSpan(doc, span), qs(s.label), quotedSpan(doc, s)));
   }
-  const QString what = tr("Label %1 as %2").arg(quoted(doc, span), qs(span.label));
+  const QString what = tr("Label %1 as %2").arg(quotedSpan(doc, span), qs(span.label));
   // Labelling over suggestions edits them: they give way to the gold span.
   std::vector<text::ScoredSpan> replaced;
   try {
-    replaced = suggestionsUnder(span);
+    replaced = suggestions_->under(current_->id, {span});
   } catch (const std::exception& e) {
     return refuse(qs(e.what()));
   }
   SessionCommand* command =
       replaced.empty()
           ? static_cast<SessionCommand*>(new AddSpanCommand(*this, current_->id, span, what))
-          : new AcceptSuggestionCommand(*this, current_->id, suggestionModel_, replaced, span,
+          : new AcceptSuggestionCommand(*this, current_->id, suggestions_->model(), replaced, span,
                                         what);
   if (!push(command)) return false;
-  emit message(tr("Saved: %1 %2").arg(qs(span.label), quoted(current_->doc, span)));
+  emit message(tr("Saved: %1 %2").arg(qs(span.label), quotedSpan(current_->doc, span)));
   return true;
 }
 
 bool AnnotationSession::removeSpan(const text::Span& span) {
   if (!current_) return refuse(tr("Open a document first."));
-  const QString what = tr("Remove %1 %2").arg(qs(span.label), quoted(current_->doc, span));
+  const QString what = tr("Remove %1 %2").arg(qs(span.label), quotedSpan(current_->doc, span));
   if (!push(new RemoveSpanCommand(*this, current_->id, span, what))) return false;
-  emit message(tr("Saved: removed %1 %2").arg(qs(span.label), quoted(current_->doc, span)));
+  emit message(tr("Saved: removed %1 %2").arg(qs(span.label), quotedSpan(current_->doc, span)));
   return true;
 }
 
@@ -154,9 +144,9 @@ bool AnnotationSession::relabelSpan(const text::Span& span, const std::string& n
   if (!current_) return refuse(tr("Open a document first."));
   if (!label(newLabel)) return refuse(tr("There is no label %1.").arg(qs(newLabel)));
   const QString what =
-      tr("Relabel %1 %2 as %3").arg(qs(span.label), quoted(current_->doc, span), qs(newLabel));
+      tr("Relabel %1 %2 as %3").arg(qs(span.label), quotedSpan(current_->doc, span), qs(newLabel));
   if (!push(new ChangeLabelCommand(*this, current_->id, span, newLabel, what))) return false;
-  emit message(tr("Saved: %1 is now %2").arg(quoted(current_->doc, span), qs(newLabel)));
+  emit message(tr("Saved: %1 is now %2").arg(quotedSpan(current_->doc, span), qs(newLabel)));
   return true;
 }
 
@@ -170,7 +160,7 @@ bool AnnotationSession::labelAllOccurrences(const text::Span& span, bool ignoreC
   const text::Occurrences found =
       Finder(Finder::tokensOf(doc), ignoreCase ? Finder::Case::Ignore : Finder::Case::Exact)
           .find(span, doc.spans);
-  const QString words = quoted(doc, span);
+  const QString words = quotedSpan(doc, span);
   if (!found.onTokens)
     return refuse(tr("%1 does not start and end on token boundaries, so it has no occurrences "
                      "to label: only spans of whole tokens are looked for.")
@@ -187,18 +177,14 @@ bool AnnotationSession::labelAllOccurrences(const text::Span& span, bool ignoreC
   // Suggestions under the new spans give way to them, as in addSpan.
   std::vector<text::ScoredSpan> replaced;
   try {
-    if (suggestionModel_)
-      for (const text::ScoredSpan& p : predictionsOf(current_->id, suggestionModel_))
-        if (std::any_of(found.added.begin(), found.added.end(),
-                        [&](const text::Span& s) { return s.overlaps(p.span); }))
-          replaced.push_back(p);
+    replaced = suggestions_->under(current_->id, found.added);
   } catch (const std::exception& e) {
     return refuse(qs(e.what()));
   }
   const QString what = n == 1 ? tr("Label 1 more occurrence of %1 as %2").arg(words, qs(span.label))
                               : tr("Label %1 more occurrences of %2 as %3")
                                     .arg(QString::number(n), words, qs(span.label));
-  if (!push(new LabelOccurrencesCommand(*this, current_->id, found.added, suggestionModel_,
+  if (!push(new LabelOccurrencesCommand(*this, current_->id, found.added, suggestions_->model(),
                                         replaced, what)))
     return false;
   const QString done =
@@ -264,91 +250,41 @@ bool AnnotationSession::removeLabel(const std::string& name) {
   return push(new DeleteLabelCommand(*this, name, tr("Delete label %1").arg(qs(name))));
 }
 
-std::vector<text::ScoredSpan> AnnotationSession::suggestionsUnder(const text::Span& span) {
-  std::vector<text::ScoredSpan> out;
-  if (!suggestionModel_ || !current_) return out;
-  for (const text::ScoredSpan& p : predictionsOf(current_->id, suggestionModel_))
-    if (p.span.overlaps(span)) out.push_back(p);
-  return out;
-}
-
 std::optional<store::StoredDocument> AnnotationSession::document(int64_t id) {
   if (current_ && current_->id == id) return *current_;
   return project_.documents().get(id);
 }
 
+void AnnotationSession::setSuggestionModel(int64_t modelId) { suggestions_->setModel(modelId); }
+int64_t AnnotationSession::suggestionModel() const { return suggestions_->model(); }
+void AnnotationSession::setCombineRule(active::CombineRule rule) { suggestions_->setRule(rule); }
+active::CombineRule AnnotationSession::combineRule() const { return suggestions_->rule(); }
+
+std::vector<text::ScoredSpan> AnnotationSession::suggestionsOf(int64_t id) {
+  return suggestions_->of(id);
+}
+
+bool AnnotationSession::matchPatterns(int64_t id) {
+  try {
+    suggestions_->matchPatterns(id);
+    return true;
+  } catch (const std::exception& e) {
+    return refuse(tr("Cannot match the pattern sets: %1").arg(qs(e.what())));
+  }
+}
+
+void AnnotationSession::patternSetsChanged() { suggestions_->patternSetsChanged(); }
+
 bool AnnotationSession::acceptSuggestion(int64_t id, const text::ScoredSpan& suggestion,
                                          const text::Span& gold) {
-  if (!suggestionModel_) return refuse(tr("There is no current model."));
-  if (!label(gold.label)) return refuse(tr("There is no label %1.").arg(qs(gold.label)));
-  std::vector<text::ScoredSpan> replaced{suggestion};
-  std::optional<store::StoredDocument> stored;
-  try {
-    stored = document(id);
-    if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
-    for (const text::ScoredSpan& p : predictionsOf(id, suggestionModel_))
-      if (p.span != suggestion.span && p.span.overlaps(gold)) replaced.push_back(p);
-  } catch (const std::exception& e) {
-    return refuse(qs(e.what()));
-  }
-  const text::Document& doc = stored->doc;
-  for (const text::Span& s : doc.spans)
-    if (s.overlaps(gold))
-      return refuse(tr("%1 overlaps the %2 span %3: remove or change that span first.")
-                        .arg(quoted(doc, gold), qs(s.label), quoted(doc, s)));
-  const bool edited = gold != suggestion.span;
-  const QString what =
-      edited ? tr("Accept %1 as %2 (edited suggestion)").arg(quoted(doc, gold), qs(gold.label))
-             : tr("Accept suggestion %1 %2").arg(qs(gold.label), quoted(doc, gold));
-  if (!push(new AcceptSuggestionCommand(*this, id, suggestionModel_, replaced, gold, what)))
-    return false;
-  emit message(tr("Saved: %1 %2").arg(qs(gold.label), quoted(doc, gold)));
-  return true;
+  return suggestions_->accept(id, suggestion, gold);
 }
 
 bool AnnotationSession::rejectSuggestion(int64_t id, const text::ScoredSpan& suggestion) {
-  if (!suggestionModel_) return refuse(tr("There is no current model."));
-  std::optional<store::StoredDocument> stored;
-  try {
-    stored = document(id);
-  } catch (const std::exception& e) {
-    return refuse(qs(e.what()));
-  }
-  if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
-  const QString what = tr("Reject suggestion %1 %2")
-                           .arg(qs(suggestion.span.label), quoted(stored->doc, suggestion.span));
-  if (!push(new RejectSuggestionCommand(*this, id, suggestionModel_, suggestion, what)))
-    return false;
-  emit message(tr("Saved: rejected %1 %2")
-                   .arg(qs(suggestion.span.label), quoted(stored->doc, suggestion.span)));
-  return true;
+  return suggestions_->reject(id, suggestion);
 }
 
-bool AnnotationSession::acceptAllSuggestions(int64_t id) {
-  if (!suggestionModel_) return refuse(tr("There is no current model."));
-  std::optional<store::StoredDocument> stored;
-  std::vector<text::ScoredSpan> predictions;
-  try {
-    stored = document(id);
-    if (stored) predictions = predictionsOf(id, suggestionModel_);
-  } catch (const std::exception& e) {
-    return refuse(qs(e.what()));
-  }
-  if (!stored) return refuse(tr("Document %1 no longer exists.").arg(id));
-  // Exactly what the editor shows.
-  std::set<std::string> names;
-  for (const store::Label& l : labels_) names.insert(l.name);
-  std::vector<text::ScoredSpan> taken =
-      active::SuggestionFilter::visible(predictions, stored->doc.spans, names);
-  if (taken.empty()) return refuse(tr("There are no suggestions to accept."));
-  std::sort(taken.begin(), taken.end(),
-            [](const auto& a, const auto& b) { return a.span < b.span; });
-  const QString what = tr("Accept %n suggestion(s)", "", static_cast<int>(taken.size()));
-  if (!push(new AcceptAllSuggestionsCommand(*this, id, suggestionModel_, taken, what)))
-    return false;
-  emit message(tr("Saved: accepted %n suggestion(s)", "", static_cast<int>(taken.size())));
-  return true;
-}
+bool AnnotationSession::acceptAllSuggestions(int64_t id) { return suggestions_->acceptAll(id); }
 
 std::vector<text::Span> AnnotationSession::spansOf(int64_t id) {
   if (current_ && current_->id == id) return current_->doc.spans;
@@ -381,9 +317,10 @@ std::vector<text::ScoredSpan> AnnotationSession::predictionsOf(int64_t id, int64
 void AnnotationSession::writeSuggestions(int64_t id,
                                          const std::optional<std::vector<text::Span>>& spans,
                                          int64_t model,
-                                         const std::vector<text::ScoredSpan>& predictions) {
+                                         const std::vector<text::ScoredSpan>& predictions,
+                                         const store::ProjectStore::MatchStates& matches) {
   const std::vector<text::Span> before = spans ? spansOf(id) : std::vector<text::Span>{};
-  project_.setSpansAndPredictions(id, spans, model, predictions);  // one transaction
+  project_.setSpansAndPredictions(id, spans, model, predictions, matches);  // one transaction
   if (spans) spansWritten(id, before, *spans);
   emit predictionsChanged(id);
 }
@@ -392,6 +329,14 @@ void AnnotationSession::spansWritten(int64_t id, const std::vector<text::Span>& 
                                      const std::vector<text::Span>& spans) {
   countSpans(before, -1);
   countSpans(spans, +1);
+  // What was labelled is suggested elsewhere from now on; a failure here
+  // costs suggestions, never the edit, which is already saved.
+  bool learned = false;
+  try {
+    if (const auto d = document(id)) learned = suggestions_->learn(d->doc, before, spans);
+  } catch (const std::exception& e) {
+    emit message(tr("Cannot remember the labelled strings: %1").arg(qs(e.what())));
+  }
   if (current_ && current_->id == id) {
     current_->doc.spans = spans;
     std::sort(current_->doc.spans.begin(), current_->doc.spans.end());
@@ -399,6 +344,7 @@ void AnnotationSession::spansWritten(int64_t id, const std::vector<text::Span>& 
   }
   emit documentWritten(id);
   emit countsChanged();
+  if (learned) emit stringsLearned(id);
 }
 
 void AnnotationSession::writeStatus(int64_t id, text::DocStatus status) {

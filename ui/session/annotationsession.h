@@ -1,5 +1,7 @@
 #pragma once
 
+#include "active/suggestioncombiner.h"
+#include "store/patternrepository.h"
 #include "store/records.h"
 #include "text/document.h"
 
@@ -26,6 +28,7 @@ struct FixPlan;
 namespace spanforge::ui {
 
 class SessionCommand;
+class SuggestionActions;
 
 // Everything a person changes in an open project goes through here: span and
 // status edits on documents, and label edits. Each action is one undoable
@@ -79,17 +82,26 @@ class AnnotationSession : public QObject {
   bool applyFixes(const project::FixPlan& plan);
   QString lastError() const { return lastError_; }
 
-  // Model suggestions: the predictions of the suggestion model (the
-  // project's current model; 0 = none), kept apart from gold. Accepting one
-  // makes `gold` (its span, or an edit of its label or boundaries) a gold
-  // span and removes the suggestion and any other prediction the gold span
-  // overlaps; rejecting removes it, so it does not come back; accepting all
-  // takes exactly the suggestions the editor shows (active::SuggestionFilter:
-  // project labels only, none over gold or a better one). A gold span added
-  // over suggestions (addSpan) replaces them the same way. Each is one
-  // undoable transaction.
-  void setSuggestionModel(int64_t modelId) { suggestionModel_ = modelId; }
-  int64_t suggestionModel() const { return suggestionModel_; }
+  // Suggestions: the suggestion model's predictions (the project's current
+  // model; 0 = none) and open pattern matches, joined by the combine rule,
+  // kept apart from gold (SuggestionActions). Accepting one makes `gold`
+  // (its span, or an edit of its label or boundaries) a gold span and
+  // removes the suggestion and any other the gold span overlaps (a pattern
+  // match is marked accepted, or rejected when edited); rejecting removes it,
+  // so it does not come back; accepting all takes exactly the suggestions the
+  // editor shows. A gold span added over suggestions (addSpan) replaces them
+  // the same way. Each is one undoable transaction.
+  void setSuggestionModel(int64_t modelId);
+  int64_t suggestionModel() const;
+  void setCombineRule(active::CombineRule rule);
+  active::CombineRule combineRule() const;
+  // The document's suggestions by the rule; throws store errors.
+  std::vector<text::ScoredSpan> suggestionsOf(int64_t id);
+  // Matches an unlabelled document with the pattern sets again (as it
+  // opens, or after a string was learned); false and a message on a store error.
+  bool matchPatterns(int64_t id);
+  // A pattern set was imported, switched or removed.
+  void patternSetsChanged();
   bool acceptSuggestion(int64_t document, const text::ScoredSpan& suggestion,
                         const text::Span& gold);
   bool rejectSuggestion(int64_t document, const text::ScoredSpan& suggestion);
@@ -107,8 +119,10 @@ class AnnotationSession : public QObject {
   std::vector<text::ScoredSpan> predictionsOf(int64_t id, int64_t model);
   // One model's predictions for a document and, unless nullopt, its gold
   // spans, in one transaction.
-  void writeSuggestions(int64_t id, const std::optional<std::vector<text::Span>>& spans,
-                        int64_t model, const std::vector<text::ScoredSpan>& predictions);
+  void writeSuggestions(
+      int64_t id, const std::optional<std::vector<text::Span>>& spans, int64_t model,
+      const std::vector<text::ScoredSpan>& predictions,
+      const std::vector<std::pair<store::PatternMatchRecord, store::MatchState>>& matches = {});
   // After a command changed labels: reloads them, the counts and the open
   // document's spans.
   void labelsWritten();
@@ -131,18 +145,20 @@ class AnnotationSession : public QObject {
   void labelsChanged();
   void countsChanged();
   void message(const QString& text);
+  // Labelling taught the learned set a new string (in document `id`): its
+  // other occurrences are suggestions from now on.
+  void stringsLearned(qint64 id);
   // A command needs the document shown; the window selects it.
   void revealRequested(qint64 id);
 
  private:
+  friend class SuggestionActions;  // pushes its commands, refuses with lastError()
   bool push(SessionCommand* command);
   bool refuse(const QString& message);
   void countSpans(const std::vector<text::Span>& spans, int sign);
   void spansWritten(int64_t id, const std::vector<text::Span>& before,
                     const std::vector<text::Span>& spans);
   std::optional<store::StoredDocument> document(int64_t id);
-  // The suggestion model's predictions of the open document that `span` overlaps.
-  std::vector<text::ScoredSpan> suggestionsUnder(const text::Span& span);
 
   store::ProjectStore& project_;
   QUndoStack* undo_;
@@ -151,7 +167,7 @@ class AnnotationSession : public QObject {
   std::map<std::string, int64_t> spanCounts_;
   std::unique_ptr<store::StoredDocument> current_;
   QString lastError_;
-  int64_t suggestionModel_ = 0;
+  std::unique_ptr<SuggestionActions> suggestions_;
 };
 
 }  // namespace spanforge::ui

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session/commands/sessioncommand.h"
+#include "session/commands/suggestioncommand.h"
 #include "text/span.h"
 
 #include <cstdint>
@@ -9,10 +9,11 @@
 namespace spanforge::ui {
 
 // Label All Occurrences: adds several gold spans to one document at once, and
-// removes the suggestion model's predictions they replace (`replaced`, as
-// AddSpan over a suggestion does), in one transaction; undo takes the spans
-// out and puts the predictions back, in one transaction too.
-class LabelOccurrencesCommand : public SessionCommand {
+// takes the suggestions they replace (`replaced`, as AddSpan over a
+// suggestion does) out of the model's predictions or decides the pattern
+// matches among them, in one transaction; undo reverses all of it, in one
+// transaction too.
+class LabelOccurrencesCommand : public SuggestionCommand {
  public:
   // model: the suggestion model whose predictions `replaced` are (0: none).
   LabelOccurrencesCommand(AnnotationSession& session, int64_t document,
@@ -20,15 +21,11 @@ class LabelOccurrencesCommand : public SessionCommand {
                           std::vector<text::ScoredSpan> replaced, const QString& text);
 
  protected:
-  void apply() override { write(true); }
-  void revert() override { write(false); }
+  void apply() override { move(added_, replaced_, true); }
+  void revert() override { move(added_, replaced_, false); }
 
  private:
-  void write(bool forward);
-
-  int64_t document_;
   std::vector<text::Span> added_;
-  int64_t model_;
   std::vector<text::ScoredSpan> replaced_;
 };
 

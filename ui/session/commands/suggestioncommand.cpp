@@ -1,6 +1,7 @@
 #include "session/commands/suggestioncommand.h"
 
 #include "session/annotationsession.h"
+#include "store/projectstore.h"
 #include "store/storeerror.h"
 
 #include <algorithm>
@@ -33,19 +34,35 @@ SuggestionCommand::SuggestionCommand(AnnotationSession& session, int64_t documen
 
 void SuggestionCommand::move(const std::vector<text::Span>& addGold,
                              const std::vector<text::ScoredSpan>& removePredictions, bool forward) {
+  // A pattern match is not removed but decided: accepted when it went into
+  // gold as it was, rejected otherwise (an edit means the pattern was wrong).
+  std::vector<text::ScoredSpan> modelSide;
+  store::ProjectStore::MatchStates states;
+  for (const text::ScoredSpan& s : removePredictions) {
+    if (!s.fromPattern()) {
+      modelSide.push_back(s);
+      continue;
+    }
+    const bool kept = std::find(addGold.begin(), addGold.end(), s.span) != addGold.end();
+    states.push_back({{document_, s.pattern, s.span, store::MatchState::Open},
+                      !forward ? store::MatchState::Open
+                      : kept   ? store::MatchState::Accepted
+                               : store::MatchState::Rejected});
+  }
   std::vector<text::Span> gold = session().spansOf(document_);
-  std::vector<text::ScoredSpan> predictions = session().predictionsOf(document_, model_);
+  std::vector<text::ScoredSpan> predictions;
+  if (model_) predictions = session().predictionsOf(document_, model_);
   if (forward) {
-    removeAll(predictions, removePredictions, samePrediction,
+    removeAll(predictions, modelSide, samePrediction,
               "The suggestion is no longer in the document.");
     gold.insert(gold.end(), addGold.begin(), addGold.end());
   } else {
     removeAll(gold, addGold, sameSpan, "The span is no longer in the document.");
-    predictions.insert(predictions.end(), removePredictions.begin(), removePredictions.end());
+    predictions.insert(predictions.end(), modelSide.begin(), modelSide.end());
   }
   std::optional<std::vector<text::Span>> newGold;
   if (!addGold.empty()) newGold = std::move(gold);
-  session().writeSuggestions(document_, newGold, model_, predictions);
+  session().writeSuggestions(document_, newGold, model_, predictions, states);
   session().reveal(document_);
 }
 
