@@ -203,13 +203,17 @@ bool EditorInteraction::showToolTip(const QHelpEvent& help) {
   if (k >= 0) {
     const text::ScoredSpan s = editor_.suggestion(k);
     const TextRange r = editor_.suggestions_.range(k);
+    const QString what = s.fromPattern() ? SpanEditor::tr("Pattern match %1 from %2: “%3”")
+                                               .arg(QString::fromStdString(s.span.label),
+                                                    editor_.patternName(s.pattern),
+                                                    editor_.text().mid(r.start, r.end - r.start))
+                                         : SpanEditor::tr("Suggestion %1 (score %2): “%3”")
+                                               .arg(QString::fromStdString(s.span.label))
+                                               .arg(s.score, 0, 'f', 2)
+                                               .arg(editor_.text().mid(r.start, r.end - r.start));
     QToolTip::showText(help.globalPos(),
-                       SpanEditor::tr("Suggestion %1 (score %2): “%3”\nClick to select; then "
-                                      "Space accepts it, a label key accepts it with that "
-                                      "label, Delete rejects it.")
-                           .arg(QString::fromStdString(s.span.label))
-                           .arg(s.score, 0, 'f', 2)
-                           .arg(editor_.text().mid(r.start, r.end - r.start)),
+                       what + SpanEditor::tr("\nClick to select; then Space accepts it, a label "
+                                             "key accepts it with that label, Delete rejects it."),
                        viewport);
   } else if (i >= 0) {
     QToolTip::showText(help.globalPos(),

@@ -46,6 +46,7 @@ void EditorSuggestions::rebuild(const EditorDocument& doc, int64_t openDocumentI
       p.label = QString::fromStdString(s.span.label);
       p.color = doc.labelColor(p.label);
       p.score = std::max(0.0, s.score);
+      p.pattern = s.fromPattern();
       kept.emplace_back(std::move(s), std::move(p));
     }
     std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) {

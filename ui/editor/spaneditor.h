@@ -10,6 +10,7 @@
 #include "text/document.h"
 
 #include <QAbstractScrollArea>
+#include <QMap>
 
 #include <cstdint>
 #include <vector>
@@ -90,6 +91,10 @@ class SpanEditor : public QAbstractScrollArea {
   // while that document is open, hidden where they overlap a gold span.
   void setSuggestions(int64_t documentId, const std::vector<text::ScoredSpan>& suggestions);
   int suggestionCount() const { return suggestions_.count(); }  // shown ones
+  // Where each pattern suggestion comes from, by pattern id, for tooltips
+  // ("pattern set “companies”, line 3").
+  void setPatternNames(const QMap<qint64, QString>& names) { patternNames_ = names; }
+  QString patternName(qint64 pattern) const { return patternNames_.value(pattern); }
   text::ScoredSpan suggestion(int i) const;
   QVector<QRectF> suggestionRects(int i) const;  // viewport coordinates
   QRectF suggestionTagRect(int i) const;
@@ -160,6 +165,7 @@ class SpanEditor : public QAbstractScrollArea {
   EditorSelection selection_;
   EditorDocument doc_;
   EditorSuggestions suggestions_;  // and the layer painted: gold plus suggestions
+  QMap<qint64, QString> patternNames_;
   int selectedSuggestion_ = -1;
   int advanceFrom_ = -1;  // after accepting or rejecting: select the next one from here
   int64_t id_ = 0;

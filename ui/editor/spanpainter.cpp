@@ -3,6 +3,7 @@
 #include "common/labelstyle.h"
 #include "editor/documentlayout.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPalette>
@@ -27,7 +28,15 @@ QVector<QRectF> SpanPainter::boxes(const TextRange& r) const {
 
 QString SpanPainter::tagText(const PaintSpan& span) {
   if (!span.isSuggestion()) return span.label;
+  if (span.pattern)
+    return QStringLiteral("%1 · %2").arg(span.label,
+                                         QCoreApplication::translate("SpanPainter", "pattern"));
   return QStringLiteral("%1 %2").arg(span.label, QString::number(span.score, 'f', 2));
+}
+
+// A model's suggestions are dashed, a pattern's dotted: two sources, told apart at a glance.
+QVector<qreal> SpanPainter::dashes(const PaintSpan& span) {
+  return span.pattern ? QVector<qreal>{1.0, 1.5} : QVector<qreal>{3.0, 2.0};
 }
 
 std::pair<int, int> SpanPainter::spansIn(const std::vector<PaintSpan>& spans, int start, int end) {
@@ -123,7 +132,7 @@ void SpanPainter::paint(QPainter& p, const QPalette& pal, const EditorScene& sce
     const bool suggestion = spans[size_t(i)].isSuggestion();
     const qreal width = i == scene.hoverSpan ? 2.0 : suggestion ? 1.5 : 1.2;
     QPen pen(LabelStyle::edge(spans[size_t(i)].color, pal), width);
-    if (suggestion) pen.setDashPattern({3.0, 2.0});
+    if (suggestion) pen.setDashPattern(dashes(spans[size_t(i)]));
     p.setPen(pen);
     each(spanBoxes[size_t(i - first)], [&](const QRectF& r) {
       p.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), kRadius, kRadius);
@@ -162,7 +171,7 @@ void SpanPainter::paint(QPainter& p, const QPalette& pal, const EditorScene& sce
       // Outlined, not solid: a suggestion is not gold yet.
       const QColor edge = LabelStyle::edge(s.color, pal);
       QPen pen = i == scene.selectedSpan ? QPen(ring, 1.5) : QPen(edge, 1.0);
-      if (i != scene.selectedSpan) pen.setDashPattern({3.0, 2.0});
+      if (i != scene.selectedSpan) pen.setDashPattern(dashes(s));
       p.setPen(pen);
       p.setBrush(pal.color(QPalette::Base));
       p.drawRoundedRect(tag.adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);

@@ -26,6 +26,8 @@ struct PaintSpan {
   // >= 0: a model's suggestion, not gold: drawn with a dashed outline, a
   // faint fill and its score in an outlined tag.
   double score = -1.0;
+  // A pattern match's suggestion: dotted, its tag says "pattern", not a score.
+  bool pattern = false;
 
   bool isSuggestion() const { return score >= 0.0; }
 };
@@ -68,6 +70,7 @@ class SpanPainter {
   QRectF tagOf(const std::vector<PaintSpan>& spans, int i) const;
   // What a span's tag reads: its label, and a suggestion's score.
   static QString tagText(const PaintSpan& span);
+  static QVector<qreal> dashes(const PaintSpan& span);
   // Spans [first, last) that intersect the text range [start, end).
   static std::pair<int, int> spansIn(const std::vector<PaintSpan>& spans, int start, int end);
 

@@ -97,7 +97,7 @@ void ModelLoop::createActions() {
   rank_ = new QAction(tr("&Rank Pool"), this);
   rank_->setToolTip(
       tr("Rank every unlabelled document by how much the model would learn "
-         "from it (in the background)"));
+         "from it (in the background); before any model, by its pattern matches"));
   cancelRank_ = new QAction(tr("&Cancel Ranking"), this);
   next_ = new QAction(tr("&Next Most Informative"), this);
   next_->setShortcut(EditorShortcuts::nextInformative());
@@ -160,8 +160,9 @@ void ModelLoop::reloadModel() { suggestions_->reloadModel(); }
 void ModelLoop::updateActions() {
   const bool model = session_ && suggestions_->model();
   predict_->setEnabled(model && !suggestions_->predicting());
-  acceptAll_->setEnabled(model);
-  rank_->setEnabled(model && !ranking_->running());
+  acceptAll_->setEnabled(session_ != nullptr);  // pattern matches come without a model
+  // Before any model, Rank Pool matches the pool with the pattern sets.
+  rank_->setEnabled(session_ && !ranking_->running());
   // Before any model, pattern matches choose the next document.
   next_->setEnabled(session_ != nullptr);
 }

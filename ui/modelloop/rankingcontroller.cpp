@@ -114,11 +114,13 @@ int64_t RankingController::nextByPatterns(int64_t afterDocument) {
 
 void RankingController::start() {
   if (!project_ || jobs_.isRunning()) return;
-  if (!model_) {
-    emit message(tr("There is no current model: train one, then choose “Use This Model”."));
+  if (!model_ && !hasPatternSets()) {
+    emit message(
+        tr("There is no current model: train one, then choose “Use This Model”, or let "
+           "patterns rank the first round (Labels > Patterns and Term Lists)."));
     return;
   }
-  if (model_->path.empty()) {
+  if (model_ && model_->path.empty()) {
     emit message(tr("The current model has no package directory to rank with."));
     return;
   }
@@ -134,16 +136,26 @@ void RankingController::start() {
   RankRequest r;
   r.job = jobs_.start();
   r.projectPath = qs(project_->path());
-  r.modelId = model_->id;
-  r.modelPath = qs(model_->path);
+  r.modelId = model_ ? model_->id : 0;
+  r.modelPath = model_ ? qs(model_->path) : QString();
   r.strategy = strategy_;
   r.skipNearDuplicates = skipNearDuplicates_;
   r.cancel = cancel_ = std::make_shared<std::atomic<bool>>(false);
   emit runningChanged(true);
-  emit message(tr("Ranking the unlabelled pool with %1…").arg(qs(model_->name)));
+  emit message(model_ ? tr("Ranking the unlabelled pool with %1…").arg(qs(model_->name))
+                      : tr("No model yet: matching the unlabelled pool with the pattern sets…"));
   RankingWorker* w = worker_;
   QMetaObject::invokeMethod(
       w, [w, r] { w->run(r); }, Qt::QueuedConnection);
+}
+
+bool RankingController::hasPatternSets() const {
+  try {
+    for (const auto& set : project_->patterns().sets())
+      if (set.enabled) return true;
+  } catch (const std::exception&) {
+  }
+  return false;
 }
 
 void RankingController::cancel() {
@@ -162,6 +174,14 @@ void RankingController::finished(const RankOutcome& outcome) {
   const active::PoolRankResult& r = outcome.result;
   if (r.cancelled) {
     emit message(tr("Ranking cancelled; the previous ranking is kept."));
+    return;
+  }
+  if (outcome.byPatterns) {
+    emit message(tr("No model yet: matched %n unlabelled document(s) with the pattern sets, ", "",
+                    static_cast<int>(outcome.patterns.documents)) +
+                 tr("%n suggestion(s); Next Most Informative opens the most matched first.", "",
+                    static_cast<int>(outcome.patterns.matches)));
+    emit rankingChanged();
     return;
   }
   // The strategy the job ranked by, by name ("Margin"), not its CLI id.

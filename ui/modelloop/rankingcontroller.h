@@ -24,8 +24,11 @@ struct RankOutcome;
 
 // Ranks the unlabelled pool with the current model in the background and
 // answers "next most informative" from the stored ranking of the chosen
-// strategy. One ranking job at a time; Cancel sets its flag, and a result
-// that arrives after the project or model changed is dropped by job id.
+// strategy. Before any model, ranking matches the pool with the enabled
+// pattern sets and "next" opens the document with the most open matches
+// (Prodigy's ner.teach --patterns). One ranking job at a time; Cancel sets
+// its flag, and a result that arrives after the project or model changed is
+// dropped by job id.
 class RankingController : public QObject {
   Q_OBJECT
 
@@ -70,6 +73,7 @@ class RankingController : public QObject {
  private:
   void finished(const RankOutcome& outcome);
   int64_t nextByPatterns(int64_t afterDocument);
+  bool hasPatternSets() const;  // enabled ones: what ranks before any model
   void stop();
 
   store::ProjectStore* project_ = nullptr;

@@ -24,6 +24,16 @@ void RankingWorker::run(const RankRequest& request) {
   try {
     const auto project =
         store::ProjectStore::open(QFile::encodeName(request.projectPath).toStdString());
+    if (!request.modelId) {
+      outcome.byPatterns = true;
+      outcome.patterns = project::PatternLibrary(*project).apply([&](int64_t done, int64_t total) {
+        emit progressed(request.job, {done, total, 0.0});
+        return !request.cancel->load();
+      });
+      outcome.result.cancelled = request.cancel->load();
+      emit finished(outcome);
+      return;
+    }
     const train::ModelPackage& package =
         models_->get(request.modelId, QFile::encodeName(request.modelPath).toStdString());
     active::PoolRankOptions options;

@@ -2,6 +2,7 @@
 
 #include "active/poolranker.h"
 #include "active/strategy.h"
+#include "project/patternlibrary.h"
 
 #include <QMetaType>
 #include <QObject>
@@ -31,13 +32,19 @@ struct RankRequest {
 struct RankOutcome {
   int job = 0;
   active::PoolRankResult result;  // cancelled: no ranking stored
+  // No model (modelId 0): the pool was matched with the pattern sets instead,
+  // so that Next Most Informative goes by matches (empty when cancelled).
+  bool byPatterns = false;
+  project::PatternApplyResult patterns;
   QString failure;                // the package or the store failed; no ranking stored
 };
 
 // Ranks a project's unlabelled pool with active::PoolRanker on a worker
 // thread (see WorkerThread): batched prediction, the predictions and the
 // ranking stored under the model's id, progress after every batch, the
-// cancel flag checked between batches. Each job opens its own connection.
+// cancel flag checked between batches. Without a model (modelId 0) it
+// matches the pool with the pattern sets (project::PatternLibrary::apply),
+// the first round's ranking. Each job opens its own connection.
 class RankingWorker : public QObject {
   Q_OBJECT
 

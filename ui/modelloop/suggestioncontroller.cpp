@@ -27,6 +27,7 @@ void SuggestionController::setSession(AnnotationSession* session) {
     disconnect(editor_, nullptr, this, nullptr);
   }
   session_ = session;
+  patternNames_.clear();
   thread_.reset();  // waits for a running job; the worker closes its connection
   worker_ = nullptr;
   predicted_.clear();
@@ -48,6 +49,11 @@ void SuggestionController::setSession(AnnotationSession* session) {
     if (session_ && session_->currentId() == id) showSuggestions();
   });
   connect(session, &AnnotationSession::labelsChanged, this, &SuggestionController::showSuggestions);
+  connect(session, &AnnotationSession::stringsLearned, this, [this](qint64 id) {
+    if (!session_ || session_->currentId() != id) return;
+    session_->matchPatterns(id);
+    showSuggestions();
+  });
   connect(editor_, &SpanEditor::suggestionAcceptRequested, this,
           [this](const text::ScoredSpan& s, const QString& label) {
             if (session_)
@@ -57,6 +63,7 @@ void SuggestionController::setSession(AnnotationSession* session) {
   connect(editor_, &SpanEditor::suggestionRejectRequested, this, [this](const text::ScoredSpan& s) {
     if (session_) session_->rejectSuggestion(editor_->documentId(), s);
   });
+  session->setCombineRule(rule_);
   reloadModel();
 }
 
@@ -83,6 +90,8 @@ void SuggestionController::reloadModel() {
 }
 
 void SuggestionController::documentOpened(int64_t id, bool unlabelled) {
+  // Pattern matches are suggestions from the first label on, model or not.
+  if (unlabelled) session_->matchPatterns(id);
   showSuggestions();
   if (!model_) return;
   // Stored predictions mean it was predicted: once they are all accepted or
@@ -94,9 +103,10 @@ void SuggestionController::documentOpened(int64_t id, bool unlabelled) {
 void SuggestionController::showSuggestions() {
   suggestions_.clear();
   const int64_t id = session_ ? session_->currentId() : 0;
-  if (model_ && id) {
+  if (id) {
     try {
-      suggestions_ = session_->predictionsOf(id, model_->id);
+      suggestions_ = session_->suggestionsOf(id);  // the model's and pattern matches
+      describePatterns();
     } catch (const std::exception& e) {
       emit message(tr("Cannot read the suggestions: %1").arg(qs(e.what())));
     }
@@ -116,12 +126,43 @@ void SuggestionController::showSuggestions() {
   emit suggestionsChanged();
 }
 
+void SuggestionController::patternsChanged() {
+  if (!session_) return;
+  session_->patternSetsChanged();
+  patternNames_.clear();
+  if (const store::StoredDocument* d = session_->current())
+    if (d->doc.status == text::DocStatus::Unlabelled) session_->matchPatterns(d->id);
+  showSuggestions();
+}
+
+void SuggestionController::setCombineRule(active::CombineRule rule) {
+  rule_ = rule;
+  if (!session_) return;
+  session_->setCombineRule(rule);
+  showSuggestions();
+}
+
+// The editor names a pattern suggestion's set and line (read once per pattern).
+void SuggestionController::describePatterns() {
+  for (const text::ScoredSpan& s : suggestions_) {
+    if (!s.fromPattern() || patternNames_.count(s.pattern)) continue;
+    const auto source = session_->project().patterns().source(s.pattern);
+    patternNames_[s.pattern] =
+        source ? tr("pattern set “%1”, line %2").arg(qs(source->setName)).arg(source->line)
+               : tr("a pattern set");
+  }
+  editor_->setPatternNames(patternNames_);
+}
+
 int SuggestionController::acceptAboveThreshold() {
   const store::StoredDocument* d = session_ ? session_->current() : nullptr;
   if (!d || d->doc.status != text::DocStatus::Unlabelled) return 0;
   std::vector<text::ScoredSpan> sure;
   for (int i = 0; i < editor_->suggestionCount(); ++i)
-    if (editor_->suggestion(i).score >= *autoAccept_) sure.push_back(editor_->suggestion(i));
+    // The threshold was chosen from the model's calibration: patterns are not under it.
+    if (const text::ScoredSpan& s = editor_->suggestion(i);
+        !s.fromPattern() && s.score >= *autoAccept_)
+      sure.push_back(s);
   autoAccepting_ = true;
   int accepted = 0;
   for (const auto& s : sure) accepted += session_->acceptSuggestion(d->id, s, s.span) ? 1 : 0;

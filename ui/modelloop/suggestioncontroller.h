@@ -1,9 +1,11 @@
 #pragma once
 
+#include "active/suggestioncombiner.h"
 #include "common/jobtracker.h"
 #include "store/records.h"
 #include "text/span.h"
 
+#include <QMap>
 #include <QObject>
 #include <QPointer>
 
@@ -23,8 +25,10 @@ class SpanEditor;
 class WorkerThread;
 struct PredictOutcome;
 
-// Shows the current model's predictions as suggestions in the span editor
-// and turns the editor's accept / reject requests into session commands.
+// Shows the current model's predictions and the open pattern matches as
+// suggestions in the span editor, joined by the combine rule, and turns the
+// editor's accept / reject requests into session commands. Pattern matches
+// show with no model at all: they are how a new project starts.
 //
 // When a document opens, its stored predictions of the current model are
 // shown. An unlabelled document without any is predicted in the background
@@ -52,6 +56,9 @@ class SuggestionController : public QObject {
   // Accept, as they first appear in an unlabelled document, the suggestions
   // the editor shows that are scored at least `threshold` (nullopt: off).
   void setAutoAccept(std::optional<double> threshold) { autoAccept_ = threshold; }
+  // How model suggestions and pattern matches share a document.
+  void setCombineRule(active::CombineRule rule);
+  active::CombineRule combineRule() const { return rule_; }
   std::optional<double> autoAccept() const { return autoAccept_; }
 
  public slots:
@@ -62,6 +69,8 @@ class SuggestionController : public QObject {
   void acceptAll();
   // Reads the open document's suggestions again (after a ranking stored new ones).
   void refresh() { showSuggestions(); }
+  // The pattern sets changed (the Patterns dialog): match the open document again.
+  void patternsChanged();
 
  signals:
   void modelChanged();
@@ -73,6 +82,7 @@ class SuggestionController : public QObject {
  private:
   void documentOpened(int64_t id, bool unlabelled);
   void showSuggestions();
+  void describePatterns();
   // Accepts the shown suggestions at or above autoAccept_; how many.
   int acceptAboveThreshold();
   bool wasPredicted(int64_t document);
@@ -93,6 +103,8 @@ class SuggestionController : public QObject {
   std::optional<double> autoAccept_;
   std::set<std::pair<int64_t, int64_t>> autoAccepted_;  // (model, document) done
   bool autoAccepting_ = false;  // accepting re-reads the suggestions: no recursion
+  active::CombineRule rule_ = active::CombineRule::ModelFirst;
+  QMap<qint64, QString> patternNames_;  // pattern id: "pattern set “X”, line N"
 };
 
 }  // namespace spanforge::ui

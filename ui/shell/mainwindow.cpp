@@ -13,6 +13,7 @@
 #include "modelloop/modeltoolbar.h"
 #include "modelloop/modeltrust.h"
 #include "modelloop/review/reviewqueueview.h"
+#include "modelloop/suggestioncontroller.h"
 #include "patternsets/patternsetsdialog.h"
 #include "session/annotationsession.h"
 #include "shell/datafixprompt.h"
@@ -409,6 +410,9 @@ void MainWindow::labelManager() {
 void MainWindow::patternSets() {
   if (!session_) return;
   PatternSetsDialog dialog(*session_, this);
+  // The open document's pattern suggestions follow what the dialog did.
+  connect(&dialog, &PatternSetsDialog::patternsChanged, modelLoop_->suggestions(),
+          &SuggestionController::patternsChanged);
   dialog.exec();
 }
 

@@ -7,6 +7,7 @@
 #include "editor/editorshortcuts.h"
 #include "editor/helpoverlay.h"
 #include "editor/spaneditor.h"
+#include "modelloop/combinerulemenu.h"
 #include "modelloop/modelloop.h"
 #include "project/demoproject.h"
 #include "session/annotationsession.h"
@@ -69,7 +70,13 @@ void MainWindow::createMenus() {
                                        &MainWindow::patternSets);
 
   projectActions_ << trainMenu_->fill(menuBar()->addMenu(tr("&Train")), autoRetrainer_);
-  menuBar()->addMenu(modelLoop_->menu());
+  QMenu* model = modelLoop_->menu();
+  menuBar()->addMenu(model);
+  // Beside the other ways suggestions are taken, before the ranking's group.
+  const QList<QAction*> modelActions = model->actions();
+  const qsizetype autoAt = modelActions.indexOf(modelLoop_->autoAcceptAction());
+  model->insertMenu(modelActions.value(autoAt + 1),
+                    new CombineRuleMenu(modelLoop_->suggestions(), settings_, model));
   projectActions_ << modelLoop_->menu()->addAction(tr("&Export Current Model…"), this,
                                                    &MainWindow::exportCurrentModel);
 

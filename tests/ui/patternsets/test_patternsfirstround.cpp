@@ -53,3 +53,27 @@ TEST_CASE("Without a model, next most informative goes by pattern matches") {
   CHECK(h.editor()->documentId() != two);
   CHECK(messages.back().front().toString().contains(QStringLiteral("most pattern matches (1)")));
 }
+
+TEST_CASE("Without a model, Rank Pool matches the pool with the pattern sets") {
+  spanforge::testing::TempDir files;
+  const std::string patterns = files.file("p.jsonl");
+  std::ofstream(patterns) << "{\"label\": \"ORG\", \"pattern\": \"Initech\"}\n";
+  int64_t two = 0;
+  EditorHarness h(4, [&](store::ProjectStore& p) {
+    text::Document d;
+    d.text = "Initech, Initech and Initech.";
+    two = p.documents().add(d).id;
+    // Imported, not applied: ranking is what matches the pool.
+    spanforge::project::PatternLibrary(p).import({patterns, "", false, "", false});
+  });
+  spanforge::ui::ModelLoop* loop = h.window().modelLoop();
+  QSignalSpy messages(loop, &spanforge::ui::ModelLoop::message);
+  REQUIRE(loop->rankAction()->isEnabled());
+  loop->rankAction()->trigger();
+  REQUIRE(spanforge::testing::waitFor([&] { return loop->rankAction()->isEnabled(); }, 10000));
+  REQUIRE_FALSE(messages.isEmpty());
+  CHECK(messages.back().front().toString().contains(
+      QStringLiteral("matched 2 unlabelled document(s) with the pattern sets, 3 suggestion(s)")));
+  loop->nextAction()->trigger();
+  CHECK(h.editor()->documentId() == two);
+}
