@@ -30,15 +30,28 @@ help2man --no-info --no-discard-stderr --version-string="$version" \
   --name="label, import, export, check, train and serve named-entity models headless" \
   --include="$see_also" --output="$out/spanforge-cli.1" "$cli"
 
-for s in $subs; do
-  name="$("$cli" "$s" --help | head -1)"
-  page="$out/spanforge-cli-$s.1"
+# One page per subcommand, and per action of a subcommand that has actions
+# (`patterns match`: spanforge-cli-patterns-match(1)).
+page_for() {
+  local words="$1" see="$2" name page title
+  name="$("$cli" $words --help | head -1)"
+  title="${words// /-}"
+  page="$out/spanforge-cli-$title.1"
   help2man --no-info --no-discard-stderr --version-string="$version" \
-    --help-option="$s --help" --name="$name" --output="$page" "$cli"
+    --help-option="$words --help" --name="$name" --output="$page" "$cli"
   # help2man titles every page after the program; this one is the subcommand's.
-  sed -i -e "s/^\\.TH SPANFORGE-CLI /.TH SPANFORGE-CLI-${s^^} /" \
-    -e "0,/^spanforge-cli \\\\- /s//spanforge-cli-$s \\\\- /" "$page"
-  printf '.SH "SEE ALSO"\n.BR spanforge\\-cli (1)\n' >> "$page"
+  sed -i -e "s/^\\.TH SPANFORGE-CLI /.TH SPANFORGE-CLI-${title^^} /" \
+    -e "0,/^spanforge-cli \\\\- /s//spanforge-cli-$title \\\\- /" "$page"
+  printf '.SH "SEE ALSO"\n%s\n' "$see" >> "$page"
+}
+for s in $subs; do
+  actions=$("$cli" "$s" --help | awk '/^Subcommands:/{on=1; next} on && /^  [a-z]/{print $1}')
+  see='.BR spanforge\-cli (1)'
+  for a in $actions; do see+=$',\n'".BR spanforge\\-cli\\-$s\\-$a (1)"; done
+  page_for "$s" "$see"
+  for a in $actions; do
+    page_for "$s $a" ".BR spanforge\\-cli\\-$s (1)"
+  done
 done
 if [ -n "$gui" ]; then
   help2man --no-info --no-discard-stderr --version-string="$version" \

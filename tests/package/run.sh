@@ -60,6 +60,9 @@ if [ $installed -eq 1 ]; then
 else
   zcat "$root/usr/share/man/man1/spanforge-cli-serve.1.gz" | grep -q -- "--port" || fail "man page of serve"
 fi
+# An action of a subcommand has its own page (`patterns match`).
+zcat "$root/usr/share/man/man1/spanforge-cli-patterns-match.1.gz" | grep -qF -- "case\\-fold" ||
+  fail "man page of patterns match"
 for f in usr/share/applications/spanforge.desktop usr/share/metainfo/spanforge.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/spanforge.svg usr/share/icons/hicolor/48x48/apps/spanforge.png \
          "usr/share/doc/$pkg/copyright" "usr/share/doc/$pkg/demo-data/ATTRIBUTION.md"; do
