@@ -8,6 +8,7 @@
 #include "modelloop/modelloopproject.h"
 #include "modelloop/modeltrust.h"
 #include "modelloop/packagefixtures.h"
+#include "modelloop/rankingcontroller.h"
 #include "modelloop/suggestioncontroller.h"
 #include "shell/mainwindow.h"
 #include "train/package/legacypackage.h"
@@ -69,7 +70,7 @@ TEST_CASE("Model trust: a model outside the project's folder is not loaded unles
     CHECK(asked.questions[0].first == ui::ModelTrust::Question::OutsideProject);
     CHECK(asked.questions[0].second == folder);
     CHECK_FALSE(window.modelLoop()->suggestions()->model());
-    CHECK_FALSE(window.modelLoop()->rankAction()->isEnabled());
+    CHECK_FALSE(window.modelLoop()->ranking()->model());  // nothing ranks with it either
     REQUIRE_FALSE(messages.isEmpty());
     CHECK(messages.back().front().toString().contains(QStringLiteral("was not loaded")));
     // Declined: not asked again in this session.
