@@ -149,4 +149,15 @@ TEST_CASE("Pattern suggestions screenshot", "[.screenshots]") {
   h.editor()->selectSuggestion(find(h.editor(), kParis));
   QTest::qWait(50);
   h.window().grab().save(spanforge::testing::shotsDir() + "/pattern-suggestions.png");
+  // The Model menu with the rule's submenu, to look at (not kept in resources).
+  QMenu* model = h.window().modelLoop()->menu();
+  model->popup(h.window().mapToGlobal(QPoint(200, 20)));
+  QTest::qWait(50);
+  model->grab().save(spanforge::testing::shotsDir() + "/model-menu.png");
+  auto* rules = h.window().findChild<spanforge::ui::CombineRuleMenu*>();
+  rules->popup(h.window().mapToGlobal(QPoint(400, 120)));
+  QTest::qWait(50);
+  rules->grab().save(spanforge::testing::shotsDir() + "/combine-rule-menu.png");
+  rules->hide();
+  model->hide();
 }
