@@ -165,7 +165,9 @@ TEST_CASE("Label All Occurrences: the context menu, enabled on a span only") {
     for (const QAction* a : menu.actions()) CHECK(a->isEnabled());
     QAction* ignoringCase = menu.actions().at(1);
     CHECK(ignoringCase->shortcut() == QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_O));
-    QTest::mouseClick(&menu, Qt::LeftButton, {}, menu.actionGeometry(ignoringCase).center());
+    // From the keyboard: Qt 6.8's menu ignores a click this soon after it opened.
+    menu.setActiveAction(ignoringCase);
+    QTest::keyClick(&menu, Qt::Key_Return);
   }));
   CHECK(h.spans(1).size() == 5);
   // A right click beside the span leaves it no longer selected.
