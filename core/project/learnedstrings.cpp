@@ -29,9 +29,8 @@ int64_t LearnedStrings::create() {
     if (d.doc.spans.empty()) return;
     const text::OffsetMap map(d.doc.text);
     for (const text::Span& s : d.doc.spans)
-      if (s.start >= 0 && s.end <= map.codePoints() && s.start < s.end)
-        project_.patterns().addPattern(
-            id, s.label, lineOf(std::string(map.slice(d.doc.text, s.start, s.end)), s.label));
+      if (const auto t = map.text(d.doc.text, s.start, s.end))
+        project_.patterns().addPattern(id, s.label, lineOf(std::string(*t), s.label));
   });
   return id;
 }

@@ -129,4 +129,10 @@ std::string_view OffsetMap::slice(std::string_view utf8, int64_t cpStart, int64_
   return utf8.substr(b, byteOffset(cpEnd) - b);
 }
 
+std::optional<std::string_view> OffsetMap::text(std::string_view utf8, int64_t cpStart,
+                                                int64_t cpEnd) const {
+  if (cpStart < 0 || cpEnd > codePoints() || cpEnd <= cpStart) return std::nullopt;
+  return slice(utf8, cpStart, cpEnd);
+}
+
 }  // namespace spanforge::text

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,9 @@ class OffsetMap {
   int64_t fromUtf16(int64_t u16) const;
   // Substring by code-point offsets.
   std::string_view slice(std::string_view utf8, int64_t cpStart, int64_t cpEnd) const;
+  // The text between two code-point offsets, or nullopt when they are out of
+  // order, empty or outside the text (spans from a store are not trusted).
+  std::optional<std::string_view> text(std::string_view utf8, int64_t cpStart, int64_t cpEnd) const;
 
  private:
   std::vector<size_t> cpToByte_;

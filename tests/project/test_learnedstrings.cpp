@@ -1,27 +1,21 @@
 // The strings people label become the learned pattern set; the open
 // document is matched with it; suggestions carry their pattern and its record.
+#include "adddocument.h"
 #include "catchapi.h"
 #include "project/documentpatternmatcher.h"
 #include "project/learnedstrings.h"
 #include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "tempdir.h"
-#include "testdocument.h"
-#include "text/tokenizer.h"
 
 using spanforge::project::DocumentPatternMatcher;
 using spanforge::project::LearnedStrings;
+using spanforge::testing::addDocument;
 using spanforge::testing::TempDir;
-using spanforge::testing::testDocument;
 namespace store = spanforge::store;
 namespace text = spanforge::text;
 
 namespace {
-
-int64_t addDoc(store::ProjectStore& p, const std::string& t,
-               text::DocStatus status = text::DocStatus::Unlabelled) {
-  return p.documents().add(testDocument(t, text::Tokenizer().tokenize(t), {}, status)).id;
-}
 
 store::PatternMatchRecord open(int64_t doc, const text::ScoredSpan& s) {
   return {doc, s.pattern, s.span, store::MatchState::Open};
@@ -50,8 +44,8 @@ TEST_CASE("Learned strings: each labelled string once per label, as a phrase pat
 TEST_CASE("Learned strings: the opened document is matched, and they are suggestions") {
   TempDir dir;
   auto p = store::ProjectStore::create(dir.file("p.sfproj"));
-  const int64_t a = addDoc(*p, "Flights to New York and new york.");
-  const int64_t done = addDoc(*p, "New York again.", text::DocStatus::Accepted);
+  const int64_t a = addDocument(*p, "Flights to New York and new york.");
+  const int64_t done = addDocument(*p, "New York again.", text::DocStatus::Accepted);
   LearnedStrings(*p).learn("New York", "LOC");
   DocumentPatternMatcher matcher(*p);
   CHECK(matcher.refresh(a) == 1);     // exact case only
@@ -78,7 +72,8 @@ TEST_CASE("Pattern suggestions: scored by acceptance, the learned ones hidden on
   auto p = store::ProjectStore::create(dir.file("p.sfproj"));
   std::vector<int64_t> docs;
   // Texts differ: the store keeps one document per text.
-  for (int i = 0; i < 4; ++i) docs.push_back(addDoc(*p, "Acme rises " + std::to_string(i) + "."));
+  for (int i = 0; i < 4; ++i)
+    docs.push_back(addDocument(*p, "Acme rises " + std::to_string(i) + "."));
   LearnedStrings(*p).learn("Acme", "ORG");
   DocumentPatternMatcher matcher(*p);
   for (int64_t d : docs) CHECK(matcher.refresh(d) == 1);
@@ -103,7 +98,7 @@ TEST_CASE("Deciding a match that is not there changes nothing, gold included") {
   TempDir dir;
   auto p = store::ProjectStore::create(dir.file("p.sfproj"));
   p->labels().add("ORG");
-  const int64_t d = addDoc(*p, "Acme rises.");
+  const int64_t d = addDocument(*p, "Acme rises.");
   const store::PatternMatchRecord ghost{d, 999, {0, 4, "ORG"}, store::MatchState::Open};
   CHECK_THROWS_AS(p->setSpansAndPredictions(d, std::vector<text::Span>{{0, 4, "ORG"}}, 0, {},
                                             {{ghost, store::MatchState::Accepted}}),

@@ -1,13 +1,12 @@
 // A project's pattern sets: import (whole or not at all), apply over the
 // unlabelled pool keeping what people accepted or rejected, export as imported.
+#include "adddocument.h"
 #include "catchapi.h"
 #include "io/inputerror.h"
 #include "project/patternlibrary.h"
 #include "store/projectstore.h"
 #include "store/storeerror.h"
 #include "tempdir.h"
-#include "testdocument.h"
-#include "text/tokenizer.h"
 
 #include <fstream>
 #include <sstream>
@@ -15,8 +14,8 @@
 using namespace spanforge;
 using project::PatternImport;
 using project::PatternLibrary;
+using spanforge::testing::addDocument;
 using spanforge::testing::TempDir;
-using spanforge::testing::testDocument;
 
 namespace {
 
@@ -25,19 +24,14 @@ std::string write(const TempDir& dir, const std::string& name, const std::string
   return dir.file(name);
 }
 
-int64_t addDoc(store::ProjectStore& p, const std::string& text,
-               text::DocStatus status = text::DocStatus::Unlabelled) {
-  return p.documents().add(testDocument(text, text::Tokenizer().tokenize(text), {}, status)).id;
-}
-
 }  // namespace
 
 TEST_CASE("Imported patterns match the unlabelled pool, accepted and rejected matches stay") {
   TempDir dir;
   auto p = store::ProjectStore::create(dir.file("p.sfproj"));
-  const int64_t a = addDoc(*p, "Ada Lovelace met Charles Babbage in London.");
-  const int64_t b = addDoc(*p, "London calling, said ada lovelace.");
-  addDoc(*p, "Ada Lovelace, already labelled.", text::DocStatus::Accepted);
+  const int64_t a = addDocument(*p, "Ada Lovelace met Charles Babbage in London.");
+  const int64_t b = addDocument(*p, "London calling, said ada lovelace.");
+  addDocument(*p, "Ada Lovelace, already labelled.", text::DocStatus::Accepted);
   PatternLibrary library(*p);
   const auto set = library.import(
       {write(dir, "p.jsonl",

@@ -40,4 +40,9 @@ TEST_CASE("OffsetMap converts code points, bytes and UTF-16 units") {
   CHECK(m.slice(s, 1, 3) ==
         "\xF0\x9F\x98\x80"
         "b");
+  CHECK(m.text(s, 1, 3) == m.slice(s, 1, 3));
+  CHECK_FALSE(m.text(s, 2, 2));   // empty
+  CHECK_FALSE(m.text(s, 3, 2));   // reversed
+  CHECK_FALSE(m.text(s, -1, 2));  // before the text
+  CHECK_FALSE(m.text(s, 2, 5));   // past its end
 }

@@ -38,8 +38,8 @@ bool SuggestionActions::learn(const text::Document& doc, const std::vector<text:
   bool learned = false;
   for (const text::Span& s : after) {
     if (std::find(before.begin(), before.end(), s) != before.end()) continue;
-    if (s.start < 0 || s.end > map.codePoints() || s.end <= s.start) continue;
-    learned |= strings.learn(std::string(map.slice(doc.text, s.start, s.end)), s.label);
+    if (const auto t = map.text(doc.text, s.start, s.end))
+      learned |= strings.learn(std::string(*t), s.label);
   }
   if (learned) matcher_.invalidate();
   return learned;
