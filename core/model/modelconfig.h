@@ -65,6 +65,10 @@ struct ModelConfig {
   // empty for none. Stored in the model package when used.
   std::string vectors;
   bool freezeVectors = true;
+  // With freezeVectors: the vectors are trained too once this many epochs
+  // have passed (a parameter from the start, without a gradient until then);
+  // 0 = frozen throughout.
+  int64_t unfreezeVectorsAfter = 0;
 
   // Weights from `spanforge-cli pretrain` (a directory) that a new model
   // starts from; empty for a random start. Not read when resuming.

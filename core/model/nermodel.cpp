@@ -441,4 +441,6 @@ void NerModel::loadWeights(const std::string& path) {
 
 torch::nn::Module& NerModel::module() { return impl_->network.module(); }
 
+bool NerModel::unfreezeVectors() { return impl_->network.unfreezeVectors(); }
+
 }  // namespace spanforge::model

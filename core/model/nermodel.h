@@ -136,6 +136,9 @@ class NerModel {
   // The root module: parameters() for the optimiser, named_parameters()
   // for per-group settings. Do not add or remove parameters.
   torch::nn::Module& module();
+  // NerNetwork::unfreezeVectors: the trainer calls it after
+  // model.unfreeze_vectors_after epochs, then trains the table too.
+  bool unfreezeVectors();
   // Mean negative log-likelihood per sentence as a scalar tensor with its
   // autograd graph (dropout when training()); the trainer calls backward(),
   // clips and steps. The batch must have gold tags.

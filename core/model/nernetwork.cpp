@@ -91,7 +91,11 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
   d.unknownIds = d.root->register_buffer(
       "unknown_word_ids", torch::tensor(unknownIds).view({1, 1, used, config.hashSeeds}));
   if (vectors != nullptr) {
-    d.vectors = std::make_unique<VectorEmbed>(*d.root, "vectors", *vectors, config.freezeVectors);
+    using Mode = VectorEmbed::Mode;
+    const Mode mode = !config.freezeVectors             ? Mode::Trained
+                      : config.unfreezeVectorsAfter > 0 ? Mode::FrozenForNow
+                                                        : Mode::Frozen;
+    d.vectors = std::make_unique<VectorEmbed>(*d.root, "vectors", *vectors, mode);
     width += d.vectors->outputDim();
   }
   d.chars = CharEncoder::create(*d.root, config, Featurizer::kCharVocab);
@@ -147,6 +151,8 @@ torch::nn::Module& NerNetwork::module() const { return *impl_->root; }
 const Crf& NerNetwork::crf() const { return *impl_->crf; }
 Crf& NerNetwork::crf() { return *impl_->crf; }
 bool NerNetwork::hasVectors() const { return impl_->vectors != nullptr; }
+
+bool NerNetwork::unfreezeVectors() { return impl_->vectors && impl_->vectors->unfreeze(); }
 
 // The token inputs [B, T, width]: hashed features (with word dropout when
 // training), vectors, characters; before dropout.

@@ -43,6 +43,9 @@ class NerNetwork {
   const Crf& crf() const;
   Crf& crf();
   bool hasVectors() const;
+  // model.unfreeze_vectors_after: the vectors start taking gradients; true
+  // when they did (false without vectors or when they already were).
+  bool unfreezeVectors();
 
   // Tag scores [B, T, K]; `train` turns dropout on.
   at::Tensor emissions(const BatchTensors& batch, bool train) const;

@@ -47,6 +47,7 @@ std::unique_ptr<model::NerModel> fromPretrained(TrainConfig& config, const Corpu
   arch.tagScheme = config.model.tagScheme;
   arch.vectors = config.model.vectors;
   arch.freezeVectors = config.model.freezeVectors;
+  arch.unfreezeVectorsAfter = config.model.unfreezeVectorsAfter;
   arch.pretrained = config.model.pretrained;
   arch.pretrainedVocabulary = config.model.pretrainedVocabulary;
   config.model = arch;

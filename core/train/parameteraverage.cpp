@@ -33,6 +33,15 @@ void ParameterAverage::update(model::NerModel& model) {
     d.updates = 1;
     return;
   }
+  // Vectors unfrozen since join with their current values.
+  for (const auto& p : model.module().parameters()) {
+    if (!p.requires_grad()) continue;
+    const bool held = std::any_of(d.params.begin(), d.params.end(),
+                                  [&](const torch::Tensor& h) { return h.is_same(p); });
+    if (held) continue;
+    d.params.push_back(p);
+    d.average.push_back(p.detach().clone());
+  }
   const double t = static_cast<double>(d.updates);
   const double decay = std::min(d.decay, (1.0 + t) / (10.0 + t));
   for (size_t i = 0; i < d.params.size(); ++i)

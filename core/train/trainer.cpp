@@ -105,6 +105,7 @@ struct Trainer::Impl {
                                         int stopCode = 0);
   [[noreturn]] void diverged(int atRank, double loss, double lr) const;
   std::optional<FinishReason> limitReached(double epochsDone) const;
+  void unfreezeVectors(TrainingOptimizer& optimizer);
   FinishedEvent finish(FinishReason reason);
   FinishedEvent runLoop();
 };
@@ -279,6 +280,14 @@ void Trainer::Impl::offerCheckpointMean(const Evaluator& evaluator) {
   checkpointNote = note;
 }
 
+// Every rank reaches the same epoch at the same step, so all unfreeze
+// together; the parameter average picks the table up at its next update.
+void Trainer::Impl::unfreezeVectors(TrainingOptimizer& optimizer) {
+  if (!model->unfreezeVectors()) return;
+  optimizer.addUnfrozen(*model);
+  if (ranksSync) ranksSync->trainableChanged(model->module());
+}
+
 std::optional<FinishReason> Trainer::Impl::limitReached(double epochsDone) const {
   const TrainingSettings& s = config.training;
   if (s.maxSteps > 0 && step >= s.maxSteps) return FinishReason::MaxSteps;
@@ -352,6 +361,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   while (!reason) {
     // The batch schedule counts batches, which are steps unless accumulating
     // or training on several ranks.
+    if (epochs > 0 && epochs == config.model.unfreezeVectorsAfter) unfreezeVectors(*optimizer);
     const auto epoch = batcher.epoch(rng, batches + 1);
     if (epoch.empty()) throw RunFailure{FailureKind::Data, "the training data has no tokens"};
     const auto perStep = static_cast<size_t>(config.training.accumulateGradient * ranks());

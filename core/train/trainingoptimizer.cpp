@@ -7,6 +7,7 @@
 #include <torch/optim/adamw.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 namespace spanforge::train {
@@ -24,7 +25,8 @@ TrainingOptimizer::TrainingOptimizer(const TrainingSettings& settings, model::Ne
     : schedule_(settings),
       encoderRate_(settings.transformerLearningRate),
       warmup_(settings.transformerWarmup),
-      total_(settings.maxSteps) {
+      total_(settings.maxSteps),
+      settings_(settings) {
   std::vector<torch::Tensor> head, encoder;
   for (const auto& p : model.module().named_parameters(true)) {
     if (!p.value().requires_grad()) continue;
@@ -53,18 +55,43 @@ double TrainingOptimizer::encoderRate(int64_t step) const {
 double TrainingOptimizer::setStep(int64_t step) {
   const double rate = schedule_.at(step);
   setRate(*head_, rate);
+  if (unfrozen_) setRate(*unfrozen_, rate);
   if (encoder_) setRate(*encoder_, encoderRate(step));
   return rate;
 }
 
 void TrainingOptimizer::zeroGrad() {
   head_->zero_grad();
+  if (unfrozen_) unfrozen_->zero_grad();
   if (encoder_) encoder_->zero_grad();
 }
 
 void TrainingOptimizer::step() {
   head_->step();
+  if (unfrozen_) unfrozen_->step();
   if (encoder_) encoder_->step();
+}
+
+// Only vectors unfreeze, and once: a trainable parameter no optimiser holds
+// is new.
+size_t TrainingOptimizer::addUnfrozen(model::NerModel& model) {
+  std::vector<torch::Tensor> held;
+  for (const auto* opt : {head_.get(), unfrozen_.get(), encoder_.get()})
+    if (opt)
+      for (const auto& g : opt->param_groups())
+        held.insert(held.end(), g.params().begin(), g.params().end());
+  std::vector<torch::Tensor> added;
+  for (const auto& p : model.module().parameters()) {
+    if (!p.requires_grad()) continue;
+    const bool known =
+        std::any_of(held.begin(), held.end(), [&](const torch::Tensor& h) { return h.is_same(p); });
+    if (!known) added.push_back(p);
+  }
+  if (added.empty()) return 0;
+  if (unfrozen_) throw std::logic_error("TrainingOptimizer: parameters unfroze twice");
+  const size_t n = added.size();
+  unfrozen_ = OptimizerFactory::make(settings_, std::move(added));
+  return n;
 }
 
 }  // namespace spanforge::train

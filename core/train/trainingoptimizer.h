@@ -32,6 +32,9 @@ class TrainingOptimizer {
   double setStep(int64_t step);
   void zeroGrad();
   void step();
+  // Parameters of `model` that became trainable since (unfrozen vectors)
+  // get training.optimizer with the head's schedule; returns how many.
+  size_t addUnfrozen(model::NerModel& model);
 
   // The encoder's rate at `step` (0 when there is no encoder to train).
   double encoderRate(int64_t step) const;
@@ -41,9 +44,11 @@ class TrainingOptimizer {
   LearningRateSchedule schedule_;
   std::unique_ptr<torch::optim::Optimizer> head_;
   std::unique_ptr<torch::optim::Optimizer> encoder_;
+  std::unique_ptr<torch::optim::Optimizer> unfrozen_;
   double encoderRate_;
   int64_t warmup_;
   int64_t total_;
+  TrainingSettings settings_;  // for the unfrozen parameters' optimiser
 };
 
 }  // namespace spanforge::train

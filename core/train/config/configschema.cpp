@@ -195,6 +195,8 @@ std::vector<ConfigField> buildFields() {
             "embeddings instead of becoming the unknown word"),
       field(m, "freeze_vectors", M, &ModelConfig::freezeVectors, anyBool(),
             "Keep pretrained vectors fixed during training"),
+      field(m, "unfreeze_vectors_after", M, &ModelConfig::unfreezeVectorsAfter, ints(0, 100'000),
+            "With freeze_vectors: train the vectors too after this many epochs; 0 = never"),
       field(m, "transformer", M, &ModelConfig::transformer, anyString(),
             "encoder = \"transformer\": a Hugging Face model folder (config.json, tokenizer "
             "files, model.safetensors)"),

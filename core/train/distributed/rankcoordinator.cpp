@@ -68,6 +68,10 @@ RankCoordinator::StepResult RankCoordinator::exchange(const RankFigures& mine) {
   return out;
 }
 
+void RankCoordinator::trainableChanged(torch::nn::Module& module) {
+  sync_ = std::make_unique<GradientSync>(group_, module);
+}
+
 void RankCoordinator::announceStop(FinishReason reason) {
   RankFigures f;
   f.code = stopCode(reason);

@@ -56,6 +56,10 @@ class RankCoordinator {
   // next exchange, so end it for them.
   void announceStop(FinishReason reason);
 
+  // Every rank unfroze parameters at the same step (the vectors, after the
+  // same epochs): their gradients are summed from the next exchange on.
+  void trainableChanged(torch::nn::Module& module);
+
   static int stopCode(FinishReason reason) { return kStop + static_cast<int>(reason); }
 
  private:
