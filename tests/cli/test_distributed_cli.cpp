@@ -4,6 +4,7 @@
 #include "../train/traintestdata.h"
 #include "childprocess.h"
 #include "model/nermodel.h"
+#include "model/vectors.h"
 #include "slurp.h"
 #include "tempdir.h"
 #include "torchcatch.h"
@@ -43,8 +44,10 @@ Files makeData(const TempDir& dir) {
 
 // Without dropout, so that a run's result depends only on its batches.
 std::string writeConfig(const TempDir& dir, const std::string& name, int64_t accumulate,
-                        int64_t maxSteps) {
+                        int64_t maxSteps, const std::string& vectors = "") {
   auto c = tinyConfig();
+  c.model.vectors = vectors;
+  c.model.unfreezeVectorsAfter = vectors.empty() ? 0 : 1;
   c.model.dropout = 0.0;
   c.model.wordDropout = 0.0;
   c.training.accumulateGradient = accumulate;
@@ -146,6 +149,41 @@ TEST_CASE("train --nproc 2 ends each step with the weights of one process on bot
     REQUIRE(c.wait() == 0);
     CHECK(maxWeightDifference(dir.file("one"), dir.file("alone")) > 1e-3);
   }
+}
+
+// The vectors unfreeze at the second epoch on both ranks, and from then on
+// their gradients are summed as the other weights' are.
+TEST_CASE("train --nproc 2 trains unfrozen vectors as one process does") {
+  TempDir dir;
+  const Files f = makeData(dir);
+  std::ofstream vectors(dir.file("v.txt"));
+  int i = 0;
+  for (const char* w : {"the", "to", "and", "a", "of", "in", "is", "for", "on", "you", "it", "i"}) {
+    vectors << w << " " << (i % 5) * 0.1 << " " << -0.2 + (i % 3) * 0.1 << " 0.3 -0.1\n";
+    ++i;
+  }
+  vectors.close();
+  // 200 sentences are about 13 batches of 300 words: 12 steps of 2 go
+  // well into the second epoch.
+  const std::string one = writeConfig(dir, "one.toml", 2, 12, dir.file("v.txt"));
+  const std::string two = writeConfig(dir, "two.toml", 1, 12, dir.file("v.txt"));
+  ChildProcess a(
+      {"train", "--train", f.train, "--dev", f.dev, "--config", one, "--output", dir.file("one")},
+      dir.file("a"));
+  REQUIRE(a.wait() == 0);
+  ChildProcess b({"train", "--train", f.train, "--dev", f.dev, "--config", two, "--output",
+                  dir.file("two"), "--nproc", "2"},
+                 dir.file("b"));
+  const int code = b.wait();
+  INFO(b.err());
+  REQUIRE(code == 0);
+  CHECK(maxWeightDifference(dir.file("one"), dir.file("two")) < 1e-5);
+  ModelPackage p = ModelPackage::load(dir.file("two"));
+  const auto table = p.model().module().named_parameters()["vectors"];
+  const auto read = torch::from_blob(const_cast<float*>(p.model().vectors()->data().data()),
+                                     {p.model().vectors()->size(), 4});
+  // Moved (a few steps at learning rate 0.005), and by more than rounding.
+  CHECK((table.narrow(0, 1, read.size(0)) - read).abs().max().item<double>() > 1e-6);
 }
 
 TEST_CASE("a killed rank fails the whole job at once and leaves the previous model") {
