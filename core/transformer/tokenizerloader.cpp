@@ -2,9 +2,12 @@
 
 #include "transformer/bytelevelbpetokenizer.h"
 #include "transformer/jsonfile.h"
+#include "transformer/unigramtokenizer.h"
 #include "transformer/wordpiecetokenizer.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 namespace spanforge::transformer {
@@ -44,6 +47,81 @@ BertNormalizer::Options normalizerOf(const json& n, const std::string& file) {
   const json& strip = n.contains("strip_accents") ? n.at("strip_accents") : json();
   o.stripAccents = strip.is_boolean() ? (strip.get<bool>() ? 1 : 0) : -1;
   return o;
+}
+
+// XLM-R's normalizer: the model's charsmap, then runs of spaces as one
+// (which SentencePieceNormalizer does anyway).
+std::optional<PrecompiledCharsmap> charsmapOf(const json& n, const std::string& file) {
+  if (n.is_null()) return std::nullopt;
+  const std::string type = n.value("type", "");
+  if (type == "Precompiled") {
+    const auto blob = decodeBase64(n.at("precompiled_charsmap").get<std::string>());
+    if (!blob) throw std::runtime_error(file + ": precompiled_charsmap is not base64");
+    try {
+      return PrecompiledCharsmap(*blob);
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(file + ": " + e.what());
+    }
+  }
+  if (type == "Replace") {
+    const json& p = n.at("pattern");
+    const std::string pattern =
+        p.contains("Regex") ? p.at("Regex").get<std::string>() : p.value("String", std::string());
+    if ((pattern == " {2,}" || pattern == "  ") && n.value("content", "") == " ")
+      return std::nullopt;
+    throw std::runtime_error(file + ": the Replace normalizer of '" + pattern +
+                             "' is not supported with Unigram (only runs of spaces)");
+  }
+  if (type == "Sequence") {
+    std::optional<PrecompiledCharsmap> found;
+    for (const json& part : n.at("normalizers"))
+      if (auto c = charsmapOf(part, file)) found = std::move(c);
+    return found;
+  }
+  throw std::runtime_error(file + ": normalizer '" + type +
+                           "' is not supported with Unigram (Precompiled is)");
+}
+
+bool isMetaspace(const json& pre) {
+  if (!pre.is_object()) return false;
+  const std::string type = pre.value("type", "");
+  if (type == "Sequence") {  // T5's: WhitespaceSplit, then Metaspace
+    const json& parts = pre.at("pretokenizers");
+    return !parts.empty() && isMetaspace(parts.back()) &&
+           std::all_of(parts.begin(), parts.end() - 1,
+                       [](const json& p) { return p.value("type", "") == "WhitespaceSplit"; });
+  }
+  return type == "Metaspace" && pre.value("replacement", "") == SentencePieceNormalizer::kSpace &&
+         pre.value("prepend_scheme", pre.value("add_prefix_space", true) ? "always" : "never") !=
+             "never";
+}
+
+std::unique_ptr<SubwordTokenizer> unigramOf(const json& t, const std::string& file) {
+  const json& model = t.at("model");
+  if (model.value("byte_fallback", false))
+    throw std::runtime_error(file + ": a Unigram model with byte_fallback is not supported");
+  if (!isMetaspace(t.contains("pre_tokenizer") ? t.at("pre_tokenizer") : json()))
+    throw std::runtime_error(file +
+                             ": a Unigram model is supported after the Metaspace pre-tokenizer "
+                             "(replacement \u2581, a prefix space) only");
+  std::vector<UnigramTokenizer::Piece> vocab;
+  for (const json& entry : model.at("vocab"))
+    vocab.push_back({entry.at(0).get<std::string>(), entry.at(1).get<float>()});
+  std::vector<std::string> reserved;
+  if (t.contains("added_tokens"))
+    for (const json& a : t.at("added_tokens"))
+      if (a.value("special", false)) reserved.push_back(a.at("content").get<std::string>());
+  const json& unk = model.contains("unk_id") ? model.at("unk_id") : json();
+  if (!unk.is_number_integer())
+    throw std::runtime_error(file + ": the Unigram model has no unk_id");
+  try {
+    return std::make_unique<UnigramTokenizer>(
+        std::move(vocab), unk.get<int32_t>(), reserved,
+        SentencePieceNormalizer(
+            charsmapOf(t.contains("normalizer") ? t.at("normalizer") : json(), file)));
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(file + ": " + e.what());
+  }
 }
 
 std::unique_ptr<SubwordTokenizer> fromTokenizerJson(const fs::path& path) {
@@ -88,8 +166,9 @@ std::unique_ptr<SubwordTokenizer> fromTokenizerJson(const fs::path& path) {
     o.addPrefixSpace = pre.value("add_prefix_space", false);
     return std::make_unique<ByteLevelBpeTokenizer>(std::move(vocab), merges, o);
   }
+  if (type == "Unigram") return unigramOf(t, file);
   throw std::runtime_error(file + ": tokenizer model '" + type +
-                           "' is not supported yet (WordPiece and BPE are)");
+                           "' is not supported (WordPiece, BPE and Unigram are)");
 }
 
 }  // namespace

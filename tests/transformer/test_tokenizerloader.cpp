@@ -126,10 +126,12 @@ TEST_CASE("Tokenizer folder: what is missing or not supported is named") {
   const std::string half = folder(dir, "half");
   std::ofstream(half + "/vocab.json") << "{}";
   CHECK_THROWS_WITH(loadTokenizer(half), ContainsSubstring("vocab.json without merges.txt"));
-  const std::string unigram = folder(dir, "unigram");
-  write(unigram + "/tokenizer.json", {{"model", {{"type", "Unigram"}, {"vocab", json::array()}}}});
-  CHECK_THROWS_WITH(loadTokenizer(unigram),
-                    ContainsSubstring("tokenizer model 'Unigram' is not supported yet"));
+  const std::string wordLevel = folder(dir, "wordlevel");
+  write(wordLevel + "/tokenizer.json",
+        {{"model", {{"type", "WordLevel"}, {"vocab", json::object()}}}});
+  CHECK_THROWS_WITH(loadTokenizer(wordLevel),
+                    ContainsSubstring("tokenizer model 'WordLevel' is not supported (WordPiece, "
+                                      "BPE and Unigram are)"));
   const std::string odd = folder(dir, "odd");
   write(odd + "/tokenizer.json", {{"pre_tokenizer", {{"type", "Metaspace"}}},
                                   {"model", {{"type", "WordPiece"}, {"vocab", json::object()}}}});
