@@ -102,37 +102,28 @@ TEST_CASE("Transformer: trains from a model folder and writes a package that rea
         r.report.overall.f1);
 }
 
-TEST_CASE("Transformer: an XLM-RoBERTa folder with a SentencePiece tokenizer.json trains") {
-  TempDir dir;
-  const std::string folder = dir.file("tiny-xlmr");
-  fs::create_directories(folder);
-  nlohmann::json config = tinyBertConfig();
-  config["model_type"] = "xlm-roberta";
-  config["vocab_size"] = 3002;
-  config["pad_token_id"] = 1;
-  config["max_position_embeddings"] = 130;  // positions start after the padding id
-  config["type_vocab_size"] = 1;
-  std::ofstream(folder + "/config.json") << config.dump(2);
-  fs::copy_file(SPANFORGE_TEST_DATA_DIR "/tokenizers/unigram-xlmr/tokenizer.json",
-                folder + "/tokenizer.json");
-  TrainConfig c = transformerConfig(folder);
-  c.training.maxSteps = 60;
-  c.training.evalFrequency = 20;
-  const std::string out = dir.file("model");
-  const FinishedEvent done = Trainer(c, head(demoTrain(), 200), head(demoDev(), 100), out).run();
-  INFO(done.message);
-  REQUIRE(done.reason == FinishReason::MaxSteps);
-  CHECK(fs::exists(fs::path(out) / "tokenizer.json"));
-  fs::remove_all(folder);
-  const ModelPackage package = ModelPackage::load(out);
-  REQUIRE(package.model().transformer() != nullptr);
-  CHECK(package.model().transformer()->tokenizer().kind() == "Unigram");
-  CHECK(Evaluator::run(head(demoDev(), 100), package.model()).report.overall.f1 ==
-        done.best.overall.f1);
-  model::NerModel& m = const_cast<model::NerModel&>(package.model());
-  CHECK(meanLoss(m, head(demoTrain(), 100)) <
-        0.6 * meanLoss(model::NerModel(package.config().model, package.model().labels()),
-                       head(demoTrain(), 100)));
+TEST_CASE("Transformer: RoBERTa, XLM-RoBERTa, DistilBERT and ELECTRA folders train too") {
+  for (const std::string type : {"roberta", "xlm-roberta", "distilbert", "electra"}) {
+    INFO(type);
+    TempDir dir;
+    const std::string folder = writeTinyFamily(dir.file("tiny-" + type), type);
+    TrainConfig c = transformerConfig(folder);
+    c.training.maxSteps = 60;
+    c.training.evalFrequency = 20;
+    const std::string out = dir.file("model");
+    const FinishedEvent done = Trainer(c, head(demoTrain(), 200), head(demoDev(), 100), out).run();
+    INFO(done.message);
+    REQUIRE(done.reason == FinishReason::MaxSteps);
+    fs::remove_all(folder);  // the package carries config.json and the tokenizer
+    const ModelPackage package = ModelPackage::load(out);
+    REQUIRE(package.model().transformer() != nullptr);
+    CHECK(Evaluator::run(head(demoDev(), 100), package.model()).report.overall.f1 ==
+          done.best.overall.f1);
+    model::NerModel& m = const_cast<model::NerModel&>(package.model());
+    CHECK(meanLoss(m, head(demoTrain(), 100)) <
+          0.6 * meanLoss(model::NerModel(package.config().model, package.model().labels()),
+                         head(demoTrain(), 100)));
+  }
 }
 
 TEST_CASE("Transformer: an encoder loaded from model.safetensors starts from its weights") {

@@ -41,6 +41,48 @@ inline std::string writeTinyBert(const std::string& folder,
   return folder;
 }
 
+// config.json and the tokenizer of another family, as small: RoBERTa
+// (roberta-base's byte-level BPE), XLM-RoBERTa (the SentencePiece Unigram
+// fixture), DistilBERT and ELECTRA (bert-base-cased's WordPiece).
+inline std::string writeTinyFamily(const std::string& folder, const std::string& type) {
+  nlohmann::json config = tinyBertConfig();
+  config["model_type"] = type;
+  config["_name_or_path"] = "tiny-" + type;
+  const std::string data = SPANFORGE_TEST_DATA_DIR "/tokenizers/";
+  if (type == "distilbert" || type == "electra") {
+    if (type == "distilbert")
+      config = {{"model_type", type},
+                {"vocab_size", 28996},
+                {"dim", 32},
+                {"n_layers", 2},
+                {"n_heads", 2},
+                {"hidden_dim", 64},
+                {"max_position_embeddings", 128},
+                {"_name_or_path", "tiny-distilbert"}};
+    else
+      config["embedding_size"] = 16;
+    return writeTinyBert(folder, config);
+  }
+  std::filesystem::create_directories(folder);
+  config["pad_token_id"] = 1;
+  config["max_position_embeddings"] = 130;  // positions start after the padding id
+  config["type_vocab_size"] = 1;
+  const auto copy = [&](const std::string& from, const std::string& name) {
+    std::filesystem::copy_file(data + from, folder + "/" + name,
+                               std::filesystem::copy_options::overwrite_existing);
+  };
+  if (type == "roberta") {
+    config["vocab_size"] = 50265;
+    copy("roberta-base/vocab.json", "vocab.json");
+    copy("roberta-base/merges.txt", "merges.txt");
+  } else {
+    config["vocab_size"] = 3002;
+    copy("unigram-xlmr/tokenizer.json", "tokenizer.json");
+  }
+  std::ofstream(folder + "/config.json") << config.dump(2);
+  return folder;
+}
+
 // model.safetensors for the folder's config.json: every tensor the config
 // asks for, under BertModel's "bert." prefix, all `value`.
 inline void writeTinyBertWeights(const std::string& folder, float value = 0.0f) {
