@@ -13,6 +13,7 @@
 
 #include <fstream>
 
+using spanforge::testing::referenceRows;
 using spanforge::testing::subwordIds;
 using spanforge::testing::TempDir;
 using spanforge::transformer::ByteLevelBpeTokenizer;
@@ -43,24 +44,20 @@ TEST_CASE("Byte-level BPE: the ids of Hugging Face's tokenizer, without and with
   for (const bool prefix : {false, true}) {
     const ByteLevelBpeTokenizer tokenizer = roberta(prefix);
     CHECK(tokenizer.vocabSize() == 50265);
-    std::ifstream in(spanforge::testing::kTokenizerData + "reference/roberta-base" +
-                     (prefix ? "-prefix" : "") + ".jsonl");
-    REQUIRE(in);
-    int texts = 0, same = 0;
-    for (std::string line; std::getline(in, line);) {
-      const auto row = nlohmann::json::parse(line);
-      const std::string text = row.at("text");
-      ++texts;
-      const auto got = subwordIds(tokenizer.encode(text));
-      if (got == row.at("ids").get<std::vector<int32_t>>()) {
+    const auto rows =
+        referenceRows(std::string("reference/roberta-base") + (prefix ? "-prefix" : "") + ".jsonl");
+    REQUIRE(rows.size() == 620);
+    size_t same = 0;
+    for (const auto& row : rows) {
+      const auto got = subwordIds(tokenizer.encode(row.text));
+      if (got == row.ids) {
         ++same;
         continue;
       }
-      INFO((prefix ? "prefix: " : "") << text);
-      CHECK(got == row.at("ids").get<std::vector<int32_t>>());
+      INFO((prefix ? "prefix: " : "") << row.text);
+      CHECK(got == row.ids);
     }
-    CHECK(texts == 620);
-    CHECK(same == texts);
+    CHECK(same == rows.size());
   }
 }
 

@@ -30,10 +30,9 @@ std::string folder(const TempDir& dir, const std::string& name) {
 void write(const std::string& path, const json& j) { std::ofstream(path) << j.dump(); }
 
 std::vector<std::string> referenceTexts(const std::string& name, size_t n) {
-  std::ifstream in(spanforge::testing::kTokenizerData + "reference/" + name + ".jsonl");
   std::vector<std::string> out;
-  for (std::string line; out.size() < n && std::getline(in, line);)
-    out.push_back(json::parse(line).at("text"));
+  for (const auto& row : spanforge::testing::referenceRows("reference/" + name + ".jsonl"))
+    if (out.size() < n) out.push_back(row.text);
   return out;
 }
 

@@ -16,6 +16,7 @@
 
 #include <fstream>
 
+using spanforge::testing::referenceRows;
 using spanforge::testing::subwordIds;
 using spanforge::testing::TempDir;
 using spanforge::transformer::decodeBase64;
@@ -71,36 +72,32 @@ TEST_CASE("Unigram: the ids SentencePiece gives, with XLM-R's normalization") {
   CHECK(tokenizer->special().sep == 2);
   CHECK(tokenizer->special().unk == 3);
   CHECK(tokenizer->special().mask == 3001);
-  std::ifstream in(kFolder + "/reference.jsonl");
-  REQUIRE(in);
-  int texts = 0, same = 0;
-  for (std::string line; std::getline(in, line);) {
-    const auto row = nlohmann::json::parse(line);
-    const std::string text = row.at("text");
-    ++texts;
-    const std::vector<Subword> got = tokenizer->encode(text);
-    const int64_t length = static_cast<int64_t>(spanforge::text::codePointCount(text));
+  const auto rows = referenceRows("unigram-xlmr/reference.jsonl");
+  REQUIRE(rows.size() == 620);
+  size_t same = 0;
+  for (const auto& row : rows) {
+    const std::vector<Subword> got = tokenizer->encode(row.text);
+    const auto length = static_cast<int64_t>(spanforge::text::codePointCount(row.text));
     int64_t previous = 0;
     for (const Subword& s : got) {  // offsets in order, inside the text
-      INFO(text);
+      INFO(row.text);
       CHECK(s.start >= previous);
       CHECK(s.start <= s.end);
       CHECK(s.end <= length);
       previous = s.start;
     }
-    if (subwordIds(got) == row.at("ids").get<std::vector<int32_t>>()) {
+    if (subwordIds(got) == row.ids) {
       ++same;
       continue;
     }
     // An exact tie: "▁off" "!" "!!" and "▁off" "!!" "!" sum to the same
     // float; SentencePiece keeps the second, we (and, summing the same
     // floats in double, Hugging Face's fast tokenizer) the first found.
-    if (text == "$1,234.56 (USD) 50% off!!!") continue;
-    INFO(text);
-    CHECK(subwordIds(got) == row.at("ids").get<std::vector<int32_t>>());
+    if (row.text == "$1,234.56 (USD) 50% off!!!") continue;
+    INFO(row.text);
+    CHECK(subwordIds(got) == row.ids);
   }
-  CHECK(texts == 620);
-  CHECK(same == texts - 1);
+  CHECK(same == rows.size() - 1);
 }
 
 TEST_CASE("Unigram: the best-scoring pieces, unknown runs as one, offsets without the word's ▁") {

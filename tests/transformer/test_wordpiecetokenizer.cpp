@@ -13,6 +13,7 @@
 
 #include <fstream>
 
+using spanforge::testing::referenceRows;
 using spanforge::testing::subwordIds;
 using spanforge::testing::TempDir;
 using spanforge::transformer::Subword;
@@ -34,25 +35,20 @@ WordPieceTokenizer bert(bool uncased) {
 TEST_CASE("WordPiece: the ids of Hugging Face's tokenizer on tweets, Wikipedia and odd text") {
   for (const bool uncased : {false, true}) {
     const WordPieceTokenizer tokenizer = bert(uncased);
-    std::ifstream in(spanforge::testing::kTokenizerData + "reference/bert-base-" +
-                     (uncased ? "uncased" : "cased") + ".jsonl");
-    REQUIRE(in);
-    int texts = 0, same = 0;
-    for (std::string line; std::getline(in, line);) {
-      const auto row = nlohmann::json::parse(line);
-      const std::string text = row.at("text");
-      const auto expected = row.at("ids").get<std::vector<int32_t>>();
-      ++texts;
-      const auto got = subwordIds(tokenizer.encode(text));
-      if (got == expected) {
+    const auto rows = referenceRows(std::string("reference/bert-base-") +
+                                    (uncased ? "uncased" : "cased") + ".jsonl");
+    REQUIRE(rows.size() == 620);
+    size_t same = 0;
+    for (const auto& row : rows) {
+      const auto got = subwordIds(tokenizer.encode(row.text));
+      if (got == row.ids) {
         ++same;
         continue;
       }
-      INFO((uncased ? "uncased: " : "cased: ") << text);
-      CHECK(got == expected);
+      INFO((uncased ? "uncased: " : "cased: ") << row.text);
+      CHECK(got == row.ids);
     }
-    CHECK(texts == 620);
-    CHECK(same == texts);
+    CHECK(same == rows.size());
   }
 }
 
