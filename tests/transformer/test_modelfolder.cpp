@@ -81,6 +81,25 @@ TEST_CASE("Model folder: a BERT folder is described, its tensors found under a p
         "about 0.0 GB to fine-tune before activations");
 }
 
+TEST_CASE("Model folder: an XLM-RoBERTa folder with a Unigram tokenizer.json is described") {
+  TempDir dir;
+  json config = tinyBert();
+  config.update({{"model_type", "xlm-roberta"},
+                 {"vocab_size", 3002},
+                 {"pad_token_id", 1},
+                 {"_name_or_path", "tiny-xlmr"}});
+  const std::string f = makeFolder(dir, "xlmr", config, "roberta.");
+  fs::remove(f + "/vocab.txt");
+  fs::copy_file(spanforge::testing::kTokenizerData + "unigram-xlmr/tokenizer.json",
+                f + "/tokenizer.json");
+  const auto info = inspectModelFolder(f);
+  CHECK(info.tokenizerKind == "Unigram");
+  CHECK(info.tokenizerVocab == 3002);
+  CHECK_THAT(info.summary(),
+             ContainsSubstring("tiny-xlmr: XLM-RoBERTa, 2 layers, hidden 8, 0.0 M parameters, "
+                               "Unigram vocabulary of 3,002"));
+}
+
 TEST_CASE("Model folder: BERT-base has BERT-base's parameter count") {
   TempDir dir;
   const std::string path = dir.file("config.json");
