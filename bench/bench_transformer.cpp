@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
       " layers, random weights; WNUT-17 train, batches counted in words (about 1.4 subwords a "
       "word).");
   row("");
-  row("| where | precision | batch words | accumulate | fine-tuning words/s | peak memory |");
+  row("| where | precision | batch subwords | accumulate | fine-tuning words/s | peak memory |");
   row("|---|---|---|---|---|---|");
   if (!gpus.empty()) {
     for (const std::string precision : {"off", "bf16", "fp16"})

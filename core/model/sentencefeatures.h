@@ -27,4 +27,10 @@ struct SentenceFeatures {
   transformer::SentenceSubwords subwords;
 };
 
+// What training.batch_words counts of a sentence: its subwords with a
+// transformer (the encoder's memory and time grow with them), else its tokens.
+inline int64_t batchLength(const SentenceFeatures& f) {
+  return f.subwords.ids.empty() ? f.length : static_cast<int64_t>(f.subwords.ids.size());
+}
+
 }  // namespace spanforge::model

@@ -126,15 +126,16 @@ BatchSizeTrial BatchSizeProbe::measure(int64_t words, int64_t limitBytes, double
     std::vector<size_t> order(features_.size());
     std::iota(order.begin(), order.end(), size_t{0});
     std::stable_sort(order.begin(), order.end(), [this](size_t a, size_t b) {
-      return features_[a].length > features_[b].length;
+      return model::batchLength(features_[a]) > model::batchLength(features_[b]);
     });
     std::vector<size_t> longest;
     int64_t taken = 0;
     for (size_t i : order) {
-      if (features_[i].length == 0) continue;
-      if (!longest.empty() && taken + features_[i].length > words) break;
+      const int64_t length = model::batchLength(features_[i]);
+      if (length == 0) continue;
+      if (!longest.empty() && taken + length > words) break;
       longest.push_back(i);
-      taken += features_[i].length;
+      taken += length;
     }
     ComputeDevice::resetPeak(device_);
     gradientOf(longest);
@@ -148,7 +149,7 @@ BatchSizeTrial BatchSizeProbe::measure(int64_t words, int64_t limitBytes, double
     fixed.batchSize = "fixed";
     fixed.batchWords = words;
     std::vector<int64_t> lengths;
-    for (const auto& f : features_) lengths.push_back(f.length);
+    for (const auto& f : features_) lengths.push_back(model::batchLength(f));
     std::mt19937_64 rng(static_cast<uint64_t>(settings_.seed));
     const auto batches = Batcher(std::move(lengths), fixed).epoch(rng, 1);
     // Timed: batches as training makes them, at least two and `seconds`.
@@ -182,7 +183,7 @@ BatchSizeEvent BatchSizeProbe::run(const Limits& limits) const {
   BatchSizeEvent e;
   e.memoryLimitBytes = limits.memoryBytes > 0 ? limits.memoryBytes : defaultMemoryLimit();
   int64_t corpusWords = 0;
-  for (const auto& f : features_) corpusWords += f.length;
+  for (const auto& f : features_) corpusWords += model::batchLength(f);
   const int64_t largest = std::max(limits.minWords, std::min(limits.maxWords, corpusWords / 2));
   const RandomStateKeeper keep;
   model_.setTraining(true);

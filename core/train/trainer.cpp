@@ -339,7 +339,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   joinGroup();
   if (config.training.batchSize == "auto") chooseBatchSize();
   std::vector<int64_t> lengths;
-  for (const auto& f : features) lengths.push_back(f.length);
+  for (const auto& f : features) lengths.push_back(model::batchLength(f));
   const Batcher batcher(std::move(lengths), config.training);
   // Predicting parallelises well across threads (see ParallelFor); on a GPU one thread is enough.
   const int evalThreads = device == "cpu" ? ParallelFor::resolve(config.device.threads) : 1;

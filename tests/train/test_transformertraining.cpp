@@ -102,6 +102,19 @@ TEST_CASE("Transformer: trains from a model folder and writes a package that rea
         r.report.overall.f1);
 }
 
+TEST_CASE("Transformer: batch_words counts a sentence's subwords, other encoders its tokens") {
+  TempDir dir;
+  const TrainConfig c = transformerConfig(writeTinyBert(dir.file("tiny-bert")));
+  const model::NerModel bert(c.model, {"PER"});
+  const model::NerModel own(tinyConfig().model, {"PER"});
+  const std::vector<std::string> tokens{"Unbelievableness", "in", "Zürich"};
+  const auto subwords = bert.featurize(tokens);
+  CHECK(subwords.length == 3);
+  CHECK(model::batchLength(subwords) == static_cast<int64_t>(subwords.subwords.ids.size()));
+  CHECK(model::batchLength(subwords) > 3);
+  CHECK(model::batchLength(own.featurize(tokens)) == 3);
+}
+
 TEST_CASE("Transformer: RoBERTa, XLM-RoBERTa, DistilBERT and ELECTRA folders train too") {
   for (const std::string type : {"roberta", "xlm-roberta", "distilbert", "electra"}) {
     INFO(type);

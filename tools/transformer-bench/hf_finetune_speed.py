@@ -4,7 +4,8 @@ with random weights, fine-tuned for token classification on the same WNUT-17
 training file in Hugging Face transformers' own loop (AdamW, autocast and
 GradScaler as its Trainer uses them), on the GPU when there is one. Prints a
 Markdown table of words/s and peak GPU memory, per precision and batch size
-(batches counted in words, as Spanforge's are). Needs PyTorch and transformers
+(batches counted in subwords, as Spanforge's are with a transformer; the
+figures are words/s). Needs PyTorch and transformers
 (the GPU machine's image); not used by the build or the tests:
 
     python3 tools/transformer-bench/hf_finetune_speed.py TRAIN.txt VOCAB.txt [SECONDS]
@@ -37,19 +38,24 @@ def read_conll(path):
     return sentences
 
 
-def batches(sentences, words_per_batch):
-    batch, count = [], 0
-    for s in sentences:
-        if batch and count + len(s[0]) > words_per_batch:
-            yield batch, count
-            batch, count = [], 0
+def batches(sentences, subwords, per_batch):
+    """Sentences in order, a batch up to `per_batch` subwords (a longer
+    sentence alone); yields each batch and its words."""
+    batch, count, words = [], 0, 0
+    for s, n in zip(sentences, subwords):
+        if batch and count + n > per_batch:
+            yield batch, words
+            batch, count, words = [], 0, 0
         batch.append(s)
-        count += len(s[0])
+        count += n
+        words += len(s[0])
     if batch:
-        yield batch, count
+        yield batch, words
 
 
 def run(sentences, labels, tokenizer, device, precision, words_per_batch, seconds):
+    subwords = [len(tokenizer(s[0], is_split_into_words=True, add_special_tokens=False)["input_ids"])
+                for s in sentences]
     torch.manual_seed(0)
     config = tf.BertConfig(vocab_size=28996, hidden_size=768, num_hidden_layers=12,
                            num_attention_heads=12, intermediate_size=3072,
@@ -63,7 +69,7 @@ def run(sentences, labels, tokenizer, device, precision, words_per_batch, second
         torch.cuda.reset_peak_memory_stats()
     done_words, steps, start, timed = 0, 0, time.time(), 0.0
     while time.time() - start < seconds:
-        for batch, count in batches(sentences, words_per_batch):
+        for batch, count in batches(sentences, subwords, words_per_batch):
             enc = tokenizer([s[0] for s in batch], is_split_into_words=True, truncation=True,
                             max_length=512, padding=True, return_tensors="pt")
             tags = torch.full(enc["input_ids"].shape, -100, dtype=torch.long)
@@ -106,7 +112,7 @@ def main():
     name = torch.cuda.get_device_name(0) if device == "cuda" else "CPU"
     print(f"Hugging Face transformers {tf.__version__}, PyTorch {torch.__version__}, {name}; "
           f"BERT-base shapes, 12 layers, random weights; WNUT-17 train.\n")
-    print("| where | precision | batch words | fine-tuning words/s | peak GPU memory |")
+    print("| where | precision | batch subwords | fine-tuning words/s | peak GPU memory |")
     print("|---|---|---|---|---|")
     for precision in ("off", "bf16", "fp16") if device == "cuda" else ("off",):
         for words in (1000, 4000, 16000) if device == "cuda" else (1000,):

@@ -259,8 +259,8 @@ std::vector<ConfigField> buildFields() {
             "Batch size: fixed (batch_words), compounding (batch_start up to batch_stop) or auto "
             "(measured at the start: the fastest within memory_limit_mb)"),
       field(t, "batch_words", T, &TrainingSettings::batchWords, ints(1),
-            "fixed: words per batch (a longer sentence makes a batch of its own); auto: the "
-            "size chosen, as the run and model store it"),
+            "fixed: words per batch (subwords with a transformer; a longer sentence makes a batch "
+            "of its own); auto: the size chosen, as the run and model store it"),
       field(t, "batch_start", T, &TrainingSettings::batchStart, ints(1),
             "compounding: words per batch at the first step"),
       field(t, "batch_stop", T, &TrainingSettings::batchStop, ints(1),
