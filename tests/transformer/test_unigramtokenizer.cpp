@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <random>
 
 using spanforge::testing::referenceRows;
 using spanforge::testing::subwordIds;
@@ -144,6 +145,23 @@ TEST_CASE("Unigram: base64 and charsmaps that cannot be read") {
   CHECK_THROWS_WITH(PrecompiledCharsmap("ab"), ContainsSubstring("shorter than 4 bytes"));
   CHECK_THROWS_WITH(PrecompiledCharsmap(std::string("\x10\0\0\0abcd", 8)),
                     ContainsSubstring("does not fit"));
+}
+
+TEST_CASE("Unigram: a charsmap of random bytes is read without reading past it") {
+  // Model folders come from other people: whatever the trie's units say,
+  // lookups stay inside the blob.
+  std::mt19937 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    std::string blob(4, '\0');
+    const uint32_t units = 1 + rng() % 64;
+    for (int i = 0; i < 4; ++i) blob[i] = static_cast<char>(((units * 4) >> (8 * i)) & 0xFF);
+    for (uint32_t i = 0; i < units * 4 + rng() % 32; ++i) blob.push_back(static_cast<char>(rng()));
+    const PrecompiledCharsmap map(blob);
+    std::string text;
+    for (int i = 0; i < 16; ++i) text.push_back(static_cast<char>(rng()));
+    const auto rule = map.longest(text);
+    if (rule) CHECK(rule->length <= text.size());
+  }
 }
 
 TEST_CASE("Unigram: tokenizer.json files it refuses say what and where") {
