@@ -114,9 +114,13 @@ std::unique_ptr<SubwordTokenizer> unigramOf(const json& t, const std::string& fi
   const json& unk = model.contains("unk_id") ? model.at("unk_id") : json();
   if (!unk.is_number_integer())
     throw std::runtime_error(file + ": the Unigram model has no unk_id");
+  const auto unkId = unk.get<int64_t>();
+  if (unkId < 0 || unkId >= static_cast<int64_t>(vocab.size()))
+    throw std::runtime_error(file + ": the unknown piece's id " + std::to_string(unkId) +
+                             " is outside the vocabulary of " + std::to_string(vocab.size()));
   try {
     return std::make_unique<UnigramTokenizer>(
-        std::move(vocab), unk.get<int32_t>(), reserved,
+        std::move(vocab), static_cast<int32_t>(unkId), reserved,
         SentencePieceNormalizer(
             charsmapOf(t.contains("normalizer") ? t.at("normalizer") : json(), file)));
   } catch (const std::invalid_argument& e) {

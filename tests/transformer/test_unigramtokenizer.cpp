@@ -184,7 +184,9 @@ TEST_CASE("Unigram: tokenizer.json files it refuses say what and where") {
   t["normalizer"] = {{"type", "Precompiled"}, {"precompiled_charsmap", "not*base64"}};
   CHECK_THROWS_WITH(loadTokenizer(writeTokenizer(dir, t)), ContainsSubstring("not base64"));
   t = minimalJson();
-  t["model"]["unk_id"] = 7;
-  CHECK_THROWS_WITH(loadTokenizer(writeTokenizer(dir, t)),
-                    ContainsSubstring("outside the vocabulary"));
+  for (const int64_t id : {int64_t{7}, int64_t{-1}, int64_t{1} << 33}) {
+    t["model"]["unk_id"] = id;
+    CHECK_THROWS_WITH(loadTokenizer(writeTokenizer(dir, t)),
+                      ContainsSubstring("outside the vocabulary of 3"));
+  }
 }
