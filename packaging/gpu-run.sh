@@ -76,6 +76,24 @@ note ""
 } >"$out/env.log" 2>&1
 say "machine: $(grep -m1 -A1 '^name' "$out/env.log" | tail -1), $(nproc) cores"
 
+# --- 2. Hugging Face's references (Python only, before any build can stop) ----
+# The encoder parity fixtures and the fast tokenizer's ids for the Unigram
+# fixture: copy them into tests/data/ (see each script).
+if timeout 120 python3 "$root/tools/transformer-fixtures/make_fixtures.py" \
+     "$out/transformer-fixtures" >"$out/fixtures.log" 2>&1; then
+  note "- encoder parity fixtures written: transformer-fixtures/"
+else
+  fail "make_fixtures.py (see fixtures.log)"
+fi
+if timeout 60 python3 "$root/tools/tokenizer-reference/hf_fast_reference.py" \
+     "$root/tests/data/tokenizers/unigram-xlmr/tokenizer.json" \
+     "$root/tests/data/tokenizers/unigram-xlmr/reference.jsonl" \
+     "$out/unigram-xlmr-hf.jsonl" >"$out/unigram-hf.log" 2>&1; then
+  note "- Unigram fixture through Hugging Face's fast tokenizer: $(tail -1 "$out/unigram-hf.log")"
+else
+  fail "hf_fast_reference.py (see unigram-hf.log)"
+fi
+
 [ -f "$deps/MANIFEST" ] || stop "no $deps/MANIFEST: run packaging/gather-gpu-deps.sh on Debian 12 and carry the folder"
 manifest() { sed -n "s/^$1=//p" "$deps/MANIFEST"; }
 glibc="$(getconf GNU_LIBC_VERSION | awk '{print $2}')"
@@ -134,7 +152,7 @@ done
 export LD_LIBRARY_PATH="$runtime${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PKG_CONFIG_PATH="$libdir/pkgconfig:$deps/usr/share/pkgconfig"
 
-# --- 2. Configure and build ----------------------------------------------------
+# --- 3. Configure and build ----------------------------------------------------
 t0=$(date +%s)
 rm -f "$build/CMakeCache.txt"  # found libraries are cached: find them afresh each run
 generator="Unix Makefiles"
@@ -171,7 +189,7 @@ if [ "$build_only" = 1 ]; then
   exit 0
 fi
 
-# --- 3. Tests: the GPU ones, then the device-related ones of the core suite ---------
+# --- 4. Tests: the GPU ones, then the device-related ones of the core suite ---------
 export CUDA_MODULE_LOADING=LAZY
 t0=$(date +%s)
 (
@@ -195,7 +213,7 @@ grep -E 'tests passed|tests failed|Not Run|Skipped|\*\*\*Failed|Timeout|SEGFAULT
 [ "$tests_rc" = 0 ] || fail "tests (tests.log)"
 say "tests done (exit $tests_rc)"
 
-# --- 4. Benchmark ------------------------------------------------------------------
+# --- 5. Benchmark ------------------------------------------------------------------
 left=$((budget - $(elapsed)))
 # 16 training settings, each with about 4 s of set-up, final evaluation and
 # writing beside its training time, plus about 40 s of start-up and inference.
