@@ -34,6 +34,11 @@ size_t decodeOne(std::string_view s, size_t i, char32_t& cp) {
 
 }  // namespace
 
+size_t charLengthAt(std::string_view s, size_t i) {
+  char32_t cp = 0;
+  return i < s.size() ? decodeOne(s, i, cp) : 0;
+}
+
 size_t findInvalidUtf8(std::string_view s) {
   char32_t cp = 0;
   for (size_t i = 0; i < s.size();) {

@@ -20,6 +20,9 @@ std::string encodeUtf8(std::u32string_view s);
 void appendUtf8(std::string& out, char32_t cp);
 
 size_t codePointCount(std::string_view s);
+// Bytes of the valid UTF-8 character starting at s[i]; 0 when it is invalid
+// or cut short.
+size_t charLengthAt(std::string_view s, size_t i);
 // Number of UTF-16 code units the text takes (astral characters count two).
 size_t utf16Length(std::string_view s);
 

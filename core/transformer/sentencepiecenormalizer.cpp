@@ -7,18 +7,6 @@ namespace {
 
 constexpr std::string_view kReplacementChar = "\xEF\xBF\xBD";  // U+FFFD
 
-// Bytes of the valid UTF-8 character at the start of `s`; 0 when invalid.
-size_t charLength(std::string_view s) {
-  const auto c = static_cast<unsigned char>(s[0]);
-  const size_t n = c < 0x80           ? 1
-                   : (c >> 5) == 0x6  ? 2
-                   : (c >> 4) == 0xE  ? 3
-                   : (c >> 3) == 0x1E ? 4
-                                      : 0;
-  if (n == 0 || n > s.size()) return 0;
-  return text::findInvalidUtf8(s.substr(0, n)) == std::string_view::npos ? n : 0;
-}
-
 }  // namespace
 
 SentencePieceNormalizer::SentencePieceNormalizer(std::optional<PrecompiledCharsmap> charsmap)
@@ -27,7 +15,7 @@ SentencePieceNormalizer::SentencePieceNormalizer(std::optional<PrecompiledCharsm
 std::pair<std::string_view, size_t> SentencePieceNormalizer::rule(std::string_view text) const {
   if (charsmap_)
     if (const auto r = charsmap_->longest(text)) return {r->replacement, r->length};
-  const size_t n = charLength(text);
+  const size_t n = spanforge::text::charLengthAt(text, 0);
   return n == 0 ? std::pair{kReplacementChar, size_t{1}} : std::pair{text.substr(0, n), n};
 }
 

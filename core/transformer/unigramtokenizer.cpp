@@ -1,5 +1,7 @@
 #include "transformer/unigramtokenizer.h"
 
+#include "text/utf8.h"
+
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
@@ -9,8 +11,9 @@ namespace {
 
 constexpr float kUnknownPenalty = 10.0f;  // SentencePiece's kUnkPenalty
 
-size_t charBytes(unsigned char c) {
-  return c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+// The normalized text is valid UTF-8; a stray byte would count as one.
+size_t charBytes(std::string_view s, size_t i) {
+  return std::max<size_t>(1, text::charLengthAt(s, i));
 }
 
 }  // namespace
@@ -54,13 +57,13 @@ std::vector<std::pair<size_t, int32_t>> UnigramTokenizer::viterbi(std::string_vi
   };
   std::vector<Node> best(end - begin + 1);
   best[0].from = 0;
-  for (size_t s = begin; s < end; s += charBytes(static_cast<unsigned char>(text[s]))) {
+  for (size_t s = begin; s < end; s += charBytes(text, s)) {
     const Node& here = best[s - begin];
     if (here.from == std::string::npos) continue;
-    const size_t single = std::min(end - s, charBytes(static_cast<unsigned char>(text[s])));
+    const size_t single = std::min(end - s, charBytes(text, s));
     bool covered = false;
     for (size_t e = s + single; e <= std::min(end, s + longest_);
-         e += e < end ? charBytes(static_cast<unsigned char>(text[e])) : 1) {
+         e += e < end ? charBytes(text, e) : 1) {
       const auto it = ids_.find(std::string(text.substr(s, e - s)));
       if (it == ids_.end()) continue;
       const float score = here.score + pieces_[static_cast<size_t>(it->second)].score;
