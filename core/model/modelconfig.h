@@ -85,7 +85,7 @@ struct ModelConfig {
   // after). The hashed features, characters and vectors are then not used.
   std::string transformer;
   std::string pooling = "first";   // a token's state: its "first" subword's or the "mean"
-  int64_t window = 0;              // subwords per window, 0 = the model's positions
+  int64_t window = 0;              // subwords per window, 0 = the model's positions (at most 512)
   int64_t stride = 0;              // subwords from one window to the next, 0 = window / 2
   bool freezeEncoder = false;      // train the head alone
   int64_t freezeLayers = 0;        // keep the embeddings and the first N layers fixed

@@ -117,9 +117,7 @@ void NerNetwork::buildTransformer(const ModelConfig& config, const TagSet& tags,
   d.root = std::make_shared<torch::nn::Module>("NerNetwork");
   d.transformer = std::make_unique<transformer::TransformerEncoder>(*d.root, input.encoder());
   torch::NoGradGuard noGrad;
-  const std::string layerPrefix = input.encoder().family == transformer::EncoderFamily::DistilBert
-                                      ? "transformer.layer."
-                                      : "encoder.layer.";
+  const std::string layerPrefix = transformer::layerPrefix(input.encoder());
   for (auto& p : d.transformer->module().named_parameters(true)) {
     torch::Tensor v = p.value();
     if (v.dim() >= 2)

@@ -4,6 +4,7 @@
 #include "text/utf8.h"
 #include "transformer/tokenizerloader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 
@@ -14,6 +15,8 @@ namespace fs = std::filesystem;
 
 // Subwords a window can hold: RoBERTa's positions are counted after the
 // padding id, so its 514 positions hold 512.
+constexpr int64_t kDefaultWindow = 512;
+
 int64_t longestWindow(const transformer::EncoderConfig& c) {
   const bool offset = c.family == transformer::EncoderFamily::Roberta ||
                       c.family == transformer::EncoderFamily::XlmRoberta;
@@ -40,7 +43,9 @@ TransformerInput::TransformerInput(const ModelConfig& config)
     throw std::invalid_argument("model.window " + std::to_string(config.window) +
                                 " is longer than the " + std::to_string(longest) +
                                 " subwords the model reads at once");
-  window_ = config.window > 0 ? config.window : longest;
+  // ModernBERT reads 8,192 subwords, but attention's memory grows with the
+  // square of a window: longer ones only when asked for.
+  window_ = config.window > 0 ? config.window : std::min<int64_t>(longest, kDefaultWindow);
   if (window_ < 3)
     throw std::invalid_argument(folder_ + ": a window of " + std::to_string(window_) +
                                 " subwords is too short");

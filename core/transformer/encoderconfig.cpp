@@ -1,6 +1,7 @@
 #include "transformer/encoderconfig.h"
 
 #include "transformer/jsonfile.h"
+#include "transformer/modernbertconfig.h"
 
 #include <stdexcept>
 
@@ -8,16 +9,6 @@ namespace spanforge::transformer {
 namespace {
 
 using nlohmann::json;
-
-int64_t size(const json& j, const std::string& file, const char* key, int64_t fallback = -1) {
-  if (!j.contains(key)) {
-    if (fallback >= 0) return fallback;
-    throw std::runtime_error(file + ": no " + key);
-  }
-  if (!j.at(key).is_number_integer() || j.at(key).get<int64_t>() <= 0)
-    throw std::runtime_error(file + ": " + key + " must be a positive whole number");
-  return j.at(key).get<int64_t>();
-}
 
 void push(std::vector<ExpectedTensor>& out, const std::string& name, std::vector<int64_t> shape) {
   out.push_back({name, std::move(shape)});
@@ -47,6 +38,8 @@ const char* toString(EncoderFamily f) {
       return "DistilBERT";
     case EncoderFamily::Electra:
       return "ELECTRA";
+    case EncoderFamily::ModernBert:
+      return "ModernBERT";
   }
   return "?";
 }
@@ -66,30 +59,35 @@ EncoderConfig EncoderConfig::load(const std::string& path) {
     c.family = EncoderFamily::DistilBert;
   else if (c.modelType == "electra")
     c.family = EncoderFamily::Electra;
+  else if (c.modelType == "modernbert")
+    c.family = EncoderFamily::ModernBert;
   else
     throw std::runtime_error(path + ": model_type '" + c.modelType +
-                             "' is not supported (bert, roberta, xlm-roberta, distilbert and "
-                             "electra are)");
-  c.vocab = size(j, path, "vocab_size");
-  c.positions = size(j, path, "max_position_embeddings");
-  if (c.family == EncoderFamily::DistilBert) {
-    c.hidden = size(j, path, "dim");
-    c.layers = size(j, path, "n_layers");
-    c.heads = size(j, path, "n_heads");
-    c.intermediate = size(j, path, "hidden_dim");
+                             "' is not supported (bert, roberta, xlm-roberta, distilbert, "
+                             "electra and modernbert are)");
+  c.vocab = positiveInt(j, path, "vocab_size");
+  c.positions = positiveInt(j, path, "max_position_embeddings");
+  if (c.family == EncoderFamily::ModernBert) {
+    readModernBertConfig(j, path, c);
+  } else if (c.family == EncoderFamily::DistilBert) {
+    c.hidden = positiveInt(j, path, "dim");
+    c.layers = positiveInt(j, path, "n_layers");
+    c.heads = positiveInt(j, path, "n_heads");
+    c.intermediate = positiveInt(j, path, "hidden_dim");
     c.layerNormEps = 1e-12;
     c.activation = j.value("activation", "gelu");
   } else {
-    c.hidden = size(j, path, "hidden_size");
-    c.layers = size(j, path, "num_hidden_layers");
-    c.heads = size(j, path, "num_attention_heads");
-    c.intermediate = size(j, path, "intermediate_size");
-    c.typeVocab = size(j, path, "type_vocab_size", 2);
+    c.hidden = positiveInt(j, path, "hidden_size");
+    c.layers = positiveInt(j, path, "num_hidden_layers");
+    c.heads = positiveInt(j, path, "num_attention_heads");
+    c.intermediate = positiveInt(j, path, "intermediate_size");
+    c.typeVocab = positiveInt(j, path, "type_vocab_size", 2);
     c.layerNormEps = j.value("layer_norm_eps", 1e-12);
     c.activation = j.value("hidden_act", "gelu");
   }
-  c.embedding =
-      c.family == EncoderFamily::Electra ? size(j, path, "embedding_size", c.hidden) : c.hidden;
+  c.embedding = c.family == EncoderFamily::Electra
+                    ? positiveInt(j, path, "embedding_size", c.hidden)
+                    : c.hidden;
   c.padId = j.value("pad_token_id", int64_t{0});
   if (c.hidden % c.heads != 0)
     throw std::runtime_error(path + ": the hidden size (" + std::to_string(c.hidden) +
@@ -103,6 +101,10 @@ EncoderConfig EncoderConfig::load(const std::string& path) {
 
 std::vector<ExpectedTensor> expectedTensors(const EncoderConfig& c) {
   std::vector<ExpectedTensor> out;
+  if (c.family == EncoderFamily::ModernBert) {
+    appendModernBertTensors(c, out);
+    return out;
+  }
   const int64_t h = c.hidden, e = c.embedding;
   push(out, "embeddings.word_embeddings.weight", {c.vocab, e});
   push(out, "embeddings.position_embeddings.weight", {c.positions, e});
@@ -132,6 +134,11 @@ std::vector<ExpectedTensor> expectedTensors(const EncoderConfig& c) {
     norm(out, l + "output.LayerNorm", h);
   }
   return out;
+}
+
+std::string layerPrefix(const EncoderConfig& c) {
+  if (c.family == EncoderFamily::ModernBert) return "layers.";
+  return c.family == EncoderFamily::DistilBert ? "transformer.layer." : "encoder.layer.";
 }
 
 int64_t parameterCount(const EncoderConfig& c) {

@@ -6,7 +6,7 @@
 
 namespace spanforge::transformer {
 
-enum class EncoderFamily { Bert, Roberta, XlmRoberta, DistilBert, Electra };
+enum class EncoderFamily { Bert, Roberta, XlmRoberta, DistilBert, Electra, ModernBert };
 const char* toString(EncoderFamily f);
 
 // What an encoder's config.json says about its shape, whatever the family
@@ -26,9 +26,16 @@ struct EncoderConfig {
   int64_t padId = 0;      // RoBERTa's positions start after it
   double layerNormEps = 1e-12;
   std::string activation = "gelu";
+  // ModernBERT only: rotary positions instead of a table, and full
+  // attention in some layers, a window of localWindow subwords in the others.
+  std::vector<bool> globalLayers;  // per layer
+  int64_t localWindow = 0;         // local_attention: keys within +-localWindow/2
+  double globalRopeTheta = 0, localRopeTheta = 0;
+  double embeddingDropout = 0, attentionDropout = 0, mlpDropout = 0;
+  bool normBias = true, attentionBias = true, mlpBias = true;
 
   // Reads config.json; throws std::runtime_error naming the file and the
-  // field: an architecture other than the five, or a missing or impossible size.
+  // field: an architecture other than the six, or a missing or impossible size.
   static EncoderConfig load(const std::string& path);
 };
 
@@ -40,5 +47,8 @@ struct ExpectedTensor {
 };
 std::vector<ExpectedTensor> expectedTensors(const EncoderConfig& c);
 int64_t parameterCount(const EncoderConfig& c);
+// Where the blocks' parameters are named, before the layer's number:
+// "encoder.layer.", DistilBERT's "transformer.layer.", ModernBERT's "layers.".
+std::string layerPrefix(const EncoderConfig& c);
 
 }  // namespace spanforge::transformer

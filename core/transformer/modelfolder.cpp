@@ -67,8 +67,10 @@ ModelFolderInfo inspectModelFolder(const std::string& folder) {
                              grouped(info.config.vocab));
 
   const model::SafetensorsFile file(weights.string());
-  const std::string first = "embeddings.word_embeddings.weight";
-  for (const char* prefix : {"", "bert.", "roberta.", "distilbert.", "electra."}) {
+  const std::vector<ExpectedTensor> expected = expectedTensors(info.config);
+  const std::string first = expected.front().name;
+  // Base models save bare names; models with a head put the base under one of these.
+  for (const char* prefix : {"", "bert.", "roberta.", "distilbert.", "electra.", "model."}) {
     if (file.find(prefix + first)) {
       info.prefix = prefix;
       break;
@@ -76,9 +78,10 @@ ModelFolderInfo inspectModelFolder(const std::string& folder) {
   }
   if (!file.find(info.prefix + first))
     throw std::runtime_error(weights.string() + ": no " + first +
-                             " (nor with a bert., roberta., distilbert. or electra. prefix)");
+                             " (nor with a bert., roberta., distilbert., electra. or model. "
+                             "prefix)");
   info.dtype = file.find(info.prefix + first)->dtype;
-  for (const ExpectedTensor& want : expectedTensors(info.config)) {
+  for (const ExpectedTensor& want : expected) {
     const auto* t = findCheckpointTensor(file, info.prefix, want.name);
     if (!t)
       throw std::runtime_error(weights.string() + ": no " + info.prefix + want.name +

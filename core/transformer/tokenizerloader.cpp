@@ -161,6 +161,11 @@ std::unique_ptr<SubwordTokenizer> fromTokenizerJson(const fs::path& path) {
     std::unordered_map<std::string, int32_t> vocab;
     for (auto it = model.at("vocab").begin(); it != model.at("vocab").end(); ++it)
       vocab.emplace(it.key(), it.value().get<int32_t>());
+    // Tokens added after training (ModernBERT's [CLS], [SEP], [PAD] ...) have
+    // ids outside the model's vocabulary; merges never make them.
+    if (t.contains("added_tokens"))
+      for (const json& a : t.at("added_tokens"))
+        vocab.emplace(a.at("content").get<std::string>(), a.at("id").get<int32_t>());
     std::vector<std::string> merges;
     for (const json& m : model.at("merges"))  // "a b", or ["a", "b"] in newer files
       merges.push_back(m.is_string()

@@ -18,11 +18,11 @@ class SafetensorsFile;
 
 namespace spanforge::transformer {
 
-// The encoder of BERT, RoBERTa, XLM-RoBERTa, ELECTRA and DistilBERT as
-// Hugging Face's modelling code computes it: embeddings (RoBERTa's positions
-// counted after the padding id), then post-norm self-attention blocks. Its
-// parameters hang under one module, "transformer", of `owner`, named as the
-// family's checkpoints name them, so that weights load by name.
+// The encoder of BERT, RoBERTa, XLM-RoBERTa, ELECTRA, DistilBERT or
+// ModernBERT as Hugging Face's modelling code computes it (each family's
+// layers are an EncoderBody). Its parameters hang under one module,
+// "transformer", of `owner`, named as the family's checkpoints name them, so
+// that weights load by name.
 class TransformerEncoder {
  public:
   TransformerEncoder(torch::nn::Module& owner, const EncoderConfig& config);

@@ -115,8 +115,8 @@ TEST_CASE("Transformer: batch_words counts a sentence's subwords, other encoders
   CHECK(model::batchLength(own.featurize(tokens)) == 3);
 }
 
-TEST_CASE("Transformer: RoBERTa, XLM-RoBERTa, DistilBERT and ELECTRA folders train too") {
-  for (const std::string type : {"roberta", "xlm-roberta", "distilbert", "electra"}) {
+TEST_CASE("Transformer: RoBERTa, XLM-RoBERTa, DistilBERT, ELECTRA and ModernBERT folders train") {
+  for (const std::string type : {"roberta", "xlm-roberta", "distilbert", "electra", "modernbert"}) {
     INFO(type);
     TempDir dir;
     const std::string folder = writeTinyFamily(dir.file("tiny-" + type), type);

@@ -4,6 +4,7 @@
 // the real bert-base-cased vocabulary and a config of 2 layers, hidden 32.
 
 #include "model/safetensorsfile.h"
+#include "modernbertfolder.h"
 #include "transformer/encoderconfig.h"
 
 #include <nlohmann/json.hpp>
@@ -43,8 +44,10 @@ inline std::string writeTinyBert(const std::string& folder,
 
 // config.json and the tokenizer of another family, as small: RoBERTa
 // (roberta-base's byte-level BPE), XLM-RoBERTa (the SentencePiece Unigram
-// fixture), DistilBERT and ELECTRA (bert-base-cased's WordPiece).
+// fixture), DistilBERT and ELECTRA (bert-base-cased's WordPiece), ModernBERT
+// (a byte-level BPE tokenizer.json with [CLS] ... added).
 inline std::string writeTinyFamily(const std::string& folder, const std::string& type) {
+  if (type == "modernbert") return spanforge::testing::writeTinyModernBert(folder);
   nlohmann::json config = tinyBertConfig();
   config["model_type"] = type;
   config["_name_or_path"] = "tiny-" + type;

@@ -1,6 +1,7 @@
 // A model folder is checked before anything is loaded: its config, every
 // tensor the config asks for in the weights file, and its tokenizer.
 #include "model/safetensorsfile.h"
+#include "modernbertfolder.h"
 #include "tempdir.h"
 #include "tokenizertestdata.h"
 #include "transformer/modelfolder.h"
@@ -98,6 +99,29 @@ TEST_CASE("Model folder: an XLM-RoBERTa folder with a Unigram tokenizer.json is 
   CHECK_THAT(info.summary(),
              ContainsSubstring("tiny-xlmr: XLM-RoBERTa, 2 layers, hidden 8, 0.0 M parameters, "
                                "Unigram vocabulary of 3,002"));
+}
+
+TEST_CASE("Model folder: a ModernBERT folder is described, its tensors under model.") {
+  TempDir dir;
+  const std::string f = spanforge::testing::writeTinyModernBert(dir.file("modernbert"));
+  // As ModernBertForMaskedLM saves it: the encoder under "model.".
+  const EncoderConfig c = EncoderConfig::load(f + "/config.json");
+  std::vector<std::vector<float>> data;
+  std::vector<SafetensorsBlob> blobs;
+  for (const auto& t : expectedTensors(c)) {
+    int64_t n = 1;
+    for (int64_t d : t.shape) n *= d;
+    data.emplace_back(static_cast<size_t>(n), 0.0f);
+  }
+  size_t k = 0;
+  for (const auto& t : expectedTensors(c))
+    blobs.push_back({"model." + t.name, "BF16", t.shape, data[k++].data()});
+  SafetensorsFile::write(f + "/model.safetensors", blobs);
+  const auto info = inspectModelFolder(f);
+  CHECK(info.prefix == "model.");
+  CHECK(info.tokenizerKind == "byte-level BPE");
+  CHECK(info.tokenizerVocab == 50270);  // roberta-base's 50,265 and the five added
+  CHECK_THAT(info.summary(), ContainsSubstring("tiny-modernbert: ModernBERT, 2 layers, hidden 32"));
 }
 
 TEST_CASE("Model folder: BERT-base has BERT-base's parameter count") {

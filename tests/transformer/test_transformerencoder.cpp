@@ -30,6 +30,16 @@ EncoderConfig tiny(const TempDir& dir, const std::string& type) {
             {"pad_token_id", 1}};
   if (type == "distilbert") {
     j.update({{"dim", 16}, {"n_layers", 2}, {"n_heads", 4}, {"hidden_dim", 24}});
+  } else if (type == "modernbert") {
+    // Layer 1 local, keys within one subword; dropout so that training differs.
+    j.update({{"hidden_size", 16},
+              {"num_hidden_layers", 2},
+              {"num_attention_heads", 4},
+              {"intermediate_size", 24},
+              {"local_attention", 2},
+              {"global_attn_every_n_layers", 2},
+              {"embedding_dropout", 0.1},
+              {"mlp_dropout", 0.1}});
   } else {
     j.update({{"hidden_size", 16},
               {"num_hidden_layers", 2},
@@ -66,7 +76,8 @@ void save(const TransformerEncoder& e, const std::string& path, const std::strin
 
 TEST_CASE("Transformer encoder: a sentence's states ignore the padding beside it") {
   TempDir dir;
-  for (const std::string type : {"bert", "roberta", "xlm-roberta", "distilbert", "electra"}) {
+  for (const std::string type :
+       {"bert", "roberta", "xlm-roberta", "distilbert", "electra", "modernbert"}) {
     INFO(type);
     torch::manual_seed(3);
     torch::nn::Module owner;
@@ -96,7 +107,7 @@ TEST_CASE("Transformer encoder: a sentence's states ignore the padding beside it
 
 TEST_CASE("Transformer encoder: a checkpoint loads by name, with a prefix, in BF16") {
   TempDir dir;
-  for (const std::string type : {"bert", "distilbert", "electra"}) {
+  for (const std::string type : {"bert", "distilbert", "electra", "modernbert"}) {
     INFO(type);
     const EncoderConfig config = tiny(dir, type);
     torch::manual_seed(1);

@@ -1,0 +1,108 @@
+#include "transformer/bertencoderbody.h"
+
+#include <torch/nn/functional/dropout.h>
+
+#include <cmath>
+
+namespace spanforge::transformer {
+namespace {
+
+using torch::nn::Embedding;
+using torch::nn::LayerNorm;
+using torch::nn::Linear;
+using ModulePtr = std::shared_ptr<torch::nn::Module>;
+
+ModulePtr child(torch::nn::Module& parent, const std::string& name) {
+  return parent.register_module(name, std::make_shared<torch::nn::Module>());
+}
+
+LayerNorm norm(torch::nn::Module& parent, const std::string& name, int64_t width, double eps) {
+  return parent.register_module(name, LayerNorm(torch::nn::LayerNormOptions({width}).eps(eps)));
+}
+
+}  // namespace
+
+BertEncoderBody::BertEncoderBody(torch::nn::Module& root, const EncoderConfig& c) : config_(c) {
+  const bool distil = c.family == EncoderFamily::DistilBert;
+  const double eps = distil ? 1e-12 : c.layerNormEps;
+  auto emb = child(root, "embeddings");
+  words_ = emb->register_module("word_embeddings", Embedding(c.vocab, c.embedding));
+  positions_ = emb->register_module("position_embeddings", Embedding(c.positions, c.embedding));
+  if (!distil)
+    types_ = emb->register_module("token_type_embeddings", Embedding(c.typeVocab, c.embedding));
+  embeddingNorm_ = norm(*emb, "LayerNorm", c.embedding, eps);
+  if (c.family == EncoderFamily::Electra && c.embedding != c.hidden)
+    project_ = root.register_module("embeddings_project", Linear(c.embedding, c.hidden));
+  auto layers = child(*child(root, distil ? "transformer" : "encoder"), "layer");
+  const int64_t h = c.hidden;
+  for (int64_t i = 0; i < c.layers; ++i) {
+    auto l = child(*layers, std::to_string(i));
+    Block b;
+    if (distil) {
+      auto a = child(*l, "attention");
+      b.q = a->register_module("q_lin", Linear(h, h));
+      b.k = a->register_module("k_lin", Linear(h, h));
+      b.v = a->register_module("v_lin", Linear(h, h));
+      b.out = a->register_module("out_lin", Linear(h, h));
+      b.attentionNorm = norm(*l, "sa_layer_norm", h, eps);
+      auto f = child(*l, "ffn");
+      b.up = f->register_module("lin1", Linear(h, c.intermediate));
+      b.down = f->register_module("lin2", Linear(c.intermediate, h));
+      b.outputNorm = norm(*l, "output_layer_norm", h, eps);
+    } else {
+      auto a = child(*l, "attention");
+      auto s = child(*a, "self");
+      b.q = s->register_module("query", Linear(h, h));
+      b.k = s->register_module("key", Linear(h, h));
+      b.v = s->register_module("value", Linear(h, h));
+      auto o = child(*a, "output");
+      b.out = o->register_module("dense", Linear(h, h));
+      b.attentionNorm = norm(*o, "LayerNorm", h, eps);
+      b.up = child(*l, "intermediate")->register_module("dense", Linear(h, c.intermediate));
+      auto out = child(*l, "output");
+      b.down = out->register_module("dense", Linear(c.intermediate, h));
+      b.outputNorm = norm(*out, "LayerNorm", h, eps);
+    }
+    blocks_.push_back(b);
+  }
+}
+
+at::Tensor BertEncoderBody::forward(const at::Tensor& ids, const at::Tensor& mask, bool train) {
+  const EncoderConfig& c = config_;
+  const int64_t batch = ids.size(0), length = ids.size(1);
+  const auto longs = torch::TensorOptions().dtype(torch::kLong).device(ids.device());
+  torch::Tensor positions;
+  if (c.family == EncoderFamily::Roberta || c.family == EncoderFamily::XlmRoberta) {
+    // Counted over the non-padding ids, after the padding id (as RoBERTa was trained).
+    const torch::Tensor real = ids.ne(c.padId).to(torch::kLong);
+    positions = torch::cumsum(real, 1) * real + c.padId;
+  } else {
+    positions = torch::arange(length, longs).unsqueeze(0).expand({batch, length});
+  }
+  torch::Tensor x = words_(ids) + positions_(positions);
+  if (types_) x = x + types_(torch::zeros({batch, length}, longs));
+  x = embeddingNorm_(x);
+  x = torch::dropout(x, dropout_, train);
+  if (project_) x = project_(x);
+
+  const int64_t heads = c.heads, width = c.hidden / heads;
+  // Masked keys get the type's lowest value before the softmax, as Hugging Face adds.
+  const torch::Tensor keyMask = mask.ne(0).view({batch, 1, 1, length});
+  const auto split = [&](const torch::Tensor& t) {
+    return t.view({batch, length, heads, width}).transpose(1, 2);
+  };
+  for (Block& b : blocks_) {
+    const torch::Tensor q = split(b.q(x)), k = split(b.k(x)), v = split(b.v(x));
+    torch::Tensor scores = torch::matmul(q, k.transpose(-1, -2)) / std::sqrt(double(width));
+    scores = scores.masked_fill(keyMask.logical_not(), lowestOf(scores.scalar_type()));
+    torch::Tensor weights = torch::dropout(torch::softmax(scores, -1), dropout_, train);
+    torch::Tensor context =
+        torch::matmul(weights, v).transpose(1, 2).contiguous().view({batch, length, c.hidden});
+    torch::Tensor attended = b.attentionNorm(x + torch::dropout(b.out(context), dropout_, train));
+    torch::Tensor ffn = b.down(activate(b.up(attended), c.activation));
+    x = b.outputNorm(attended + torch::dropout(ffn, dropout_, train));
+  }
+  return x;
+}
+
+}  // namespace spanforge::transformer

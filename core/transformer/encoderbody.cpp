@@ -1,0 +1,29 @@
+#include "transformer/encoderbody.h"
+
+#include <torch/nn/functional/activation.h>
+
+#include <limits>
+
+namespace spanforge::transformer {
+
+double EncoderBody::lowestOf(c10::ScalarType type) {
+  switch (type) {
+    case torch::kDouble:
+      return std::numeric_limits<double>::lowest();
+    case torch::kHalf:
+      return -65504.0;
+    case torch::kBFloat16:
+      return -3.3895313892515355e38;
+    default:
+      return static_cast<double>(std::numeric_limits<float>::lowest());
+  }
+}
+
+at::Tensor EncoderBody::activate(const at::Tensor& x, const std::string& activation) {
+  namespace F = torch::nn::functional;
+  if (activation == "relu") return torch::relu(x);
+  if (activation == "gelu_new") return F::gelu(x, F::GELUFuncOptions().approximate("tanh"));
+  return F::gelu(x);
+}
+
+}  // namespace spanforge::transformer
