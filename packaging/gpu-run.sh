@@ -208,6 +208,15 @@ t0=$(date +%s)
   exit $((gpu_rc | core_rc))
 ) >"$out/tests.log" 2>&1
 tests_rc=$?
+# The C++ encoder against the fixtures the real transformers package wrote in step 2.
+if [ -d "$out/transformer-fixtures" ]; then
+  if SPANFORGE_PARITY_DIR="$out/transformer-fixtures" "$build/tests/test_transformer" \
+       "Encoder parity*" -s >"$out/parity-real-package.log" 2>&1; then
+    note "- encoder parity against the transformers package's own fixtures: passed"
+  else
+    fail "encoder parity against the transformers package (parity-real-package.log)"
+  fi
+fi
 note "- tests ($(($(date +%s) - t0)) s):"
 grep -E 'tests passed|tests failed|Not Run|Skipped|\*\*\*Failed|Timeout|SEGFAULT' "$out/tests.log" | sed 's/^/    /' >>"$results"
 [ "$tests_rc" = 0 ] || fail "tests (tests.log)"

@@ -38,6 +38,13 @@ def families():
                                             hidden_dim=64, max_position_embeddings=128,
                                             dropout=0.0, attention_dropout=0.0), \
         tf.DistilBertModel
+    # Layer 0 global, 1-2 local with a window of +-2 subwords, so that it matters.
+    yield "modernbert", tf.ModernBertConfig(vocab_size=VOCAB, hidden_size=32, intermediate_size=48,
+                                            num_hidden_layers=3, num_attention_heads=4,
+                                            max_position_embeddings=128, local_attention=4,
+                                            global_attn_every_n_layers=3, pad_token_id=3,
+                                            bos_token_id=1, eos_token_id=2, cls_token_id=1,
+                                            sep_token_id=2), tf.ModernBertModel
 
 
 def main():
@@ -49,7 +56,8 @@ def main():
     mask[1, 7:] = 0
     for name, config, cls in families():
         torch.manual_seed(SEED)
-        model = cls(config).eval()
+        # Eager attention, as the C++ encoder computes it (SDPA differs in the last bits).
+        model = cls._from_config(config, attn_implementation="eager").eval()
         with torch.no_grad():
             # Larger than the default init, so that every part of the network matters.
             for p in model.parameters():
