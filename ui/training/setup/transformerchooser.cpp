@@ -24,8 +24,8 @@ TransformerChooser::TransformerChooser(QWidget* parent)
       summary_(new QLabel(this)) {
   own_->setChecked(true);
   transformer_->setToolTip(
-      tr("Fine-tune BERT, RoBERTa, XLM-RoBERTa, DistilBERT or ELECTRA from a Hugging Face model "
-         "folder: config.json, model.safetensors and its tokenizer files"));
+      tr("Fine-tune BERT, RoBERTa, XLM-RoBERTa, DistilBERT, ELECTRA or ModernBERT from a Hugging "
+         "Face model folder: config.json, model.safetensors and its tokenizer files"));
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   folderLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
