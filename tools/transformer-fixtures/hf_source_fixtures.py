@@ -44,8 +44,8 @@ import torch
 from safetensors.torch import save_file
 from torch import nn
 
-SEED = 1234
-VOCAB = 512
+from fixtureinputs import SEED, VOCAB, inputs, perturbed_states
+
 
 
 # ---------------------------------------------------------------- stub modules
@@ -385,21 +385,12 @@ def main():
     build_package(src)
     shared = [e for e in source["files"] if "/models/" not in e["file"]]
 
-    g = torch.Generator().manual_seed(SEED)
-    # Two sequences, the second padded: padding must not change the first's states.
-    ids = torch.randint(5, VOCAB, (2, 11), generator=g)
-    mask = torch.ones_like(ids)
-    mask[1, 7:] = 0
+    g, ids, mask = inputs()
     for name, folder_name, config, cls in families(src):
         torch.manual_seed(SEED)
         model = cls(config).eval()
+        batch_ids, hidden = perturbed_states(model, config, ids, mask, g)
         with torch.no_grad():
-            # Larger than the default init, so that every part of the network matters.
-            for p in model.parameters():
-                p.add_(torch.randn(p.shape, generator=g) * 0.05)
-            pad = config.pad_token_id if config.pad_token_id is not None else 0
-            batch_ids = ids.masked_fill(mask == 0, pad)
-            hidden = model(input_ids=batch_ids, attention_mask=mask).last_hidden_state
             # Sanity: the padded row's real tokens equal the same 7 ids run alone.
             alone = model(input_ids=batch_ids[1:2, :7],
                           attention_mask=torch.ones(1, 7, dtype=mask.dtype)).last_hidden_state

@@ -19,9 +19,8 @@ import sys
 
 import torch
 import transformers as tf
+from fixtureinputs import SEED, VOCAB, inputs, perturbed_states
 
-SEED = 1234
-VOCAB = 512
 
 
 def families():
@@ -49,22 +48,12 @@ def families():
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "transformer-fixtures"
-    g = torch.Generator().manual_seed(SEED)
-    # Two sequences, the second padded: padding must not change the first's states.
-    ids = torch.randint(5, VOCAB, (2, 11), generator=g)
-    mask = torch.ones_like(ids)
-    mask[1, 7:] = 0
+    g, ids, mask = inputs()
     for name, config, cls in families():
         torch.manual_seed(SEED)
         # Eager attention, as the C++ encoder computes it (SDPA differs in the last bits).
         model = cls._from_config(config, attn_implementation="eager").eval()
-        with torch.no_grad():
-            # Larger than the default init, so that every part of the network matters.
-            for p in model.parameters():
-                p.add_(torch.randn(p.shape, generator=g) * 0.05)
-            pad = config.pad_token_id if config.pad_token_id is not None else 0
-            batch_ids = ids.masked_fill(mask == 0, pad)
-            hidden = model(input_ids=batch_ids, attention_mask=mask).last_hidden_state
+        batch_ids, hidden = perturbed_states(model, config, ids, mask, g)
         folder = os.path.join(out, name)
         model.save_pretrained(folder, safe_serialization=True)
         with open(os.path.join(folder, "reference.json"), "w") as f:
