@@ -17,6 +17,7 @@
 
 #include "torchcatch.h"
 
+#include <cmath>
 #include <filesystem>
 
 using namespace spanforge::train;
@@ -281,13 +282,20 @@ TEST_CASE("Transformer: an encoder fine-tuned before learns faster than a random
 }
 
 TEST_CASE("Transformer: trains under bf16 autocast, its padded keys masked in bf16") {
-  TempDir dir;
-  TrainConfig config = transformerConfig(writeTinyBert(dir.file("tiny-bert")));
-  config.training.mixedPrecision = "bf16";
-  config.training.maxSteps = 5;
-  config.training.evalFrequency = 5;
-  const FinishedEvent done =
-      Trainer(config, head(demoTrain(), 100), head(demoDev(), 50), dir.file("model")).run();
-  INFO(done.message);
-  CHECK(done.reason == FinishReason::MaxSteps);
+  // ModernBERT too: its rotary angles and local windows meet bf16 scores.
+  for (const std::string type : {"bert", "modernbert"}) {
+    INFO(type);
+    TempDir dir;
+    const std::string folder = dir.file("tiny-" + type);
+    TrainConfig config =
+        transformerConfig(type == "bert" ? writeTinyBert(folder) : writeTinyFamily(folder, type));
+    config.training.mixedPrecision = "bf16";
+    config.training.maxSteps = 5;
+    config.training.evalFrequency = 5;
+    const FinishedEvent done =
+        Trainer(config, head(demoTrain(), 100), head(demoDev(), 50), dir.file("model")).run();
+    INFO(done.message);
+    CHECK(done.reason == FinishReason::MaxSteps);
+    CHECK(std::isfinite(done.best.overall.f1));
+  }
 }
