@@ -33,7 +33,17 @@ void ParameterAverage::update(model::NerModel& model) {
     d.updates = 1;
     return;
   }
-  // Vectors unfrozen since join with their current values.
+  const double t = static_cast<double>(d.updates);
+  const double decay = std::min(d.decay, (1.0 + t) / (10.0 + t));
+  for (size_t i = 0; i < d.params.size(); ++i)
+    d.average[i].mul_(decay).add_(d.params[i].detach(), 1.0 - decay);
+  ++d.updates;
+}
+
+void ParameterAverage::adoptNewlyTrainable(model::NerModel& model) {
+  Impl& d = *impl_;
+  if (d.updates == 0) return;  // the first update takes every trainable one
+  torch::NoGradGuard noGrad;
   for (const auto& p : model.module().parameters()) {
     if (!p.requires_grad()) continue;
     const bool held = std::any_of(d.params.begin(), d.params.end(),
@@ -42,11 +52,6 @@ void ParameterAverage::update(model::NerModel& model) {
     d.params.push_back(p);
     d.average.push_back(p.detach().clone());
   }
-  const double t = static_cast<double>(d.updates);
-  const double decay = std::min(d.decay, (1.0 + t) / (10.0 + t));
-  for (size_t i = 0; i < d.params.size(); ++i)
-    d.average[i].mul_(decay).add_(d.params[i].detach(), 1.0 - decay);
-  ++d.updates;
 }
 
 void ParameterAverage::swap() {

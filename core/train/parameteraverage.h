@@ -23,6 +23,9 @@ class ParameterAverage {
 
   // Folds the model's current parameters into the average (after each step).
   void update(model::NerModel& model);
+  // Takes in, at their current values, parameters that became trainable
+  // after the first update (vectors unfrozen); the trainer calls it then.
+  void adoptNewlyTrainable(model::NerModel& model);
   // Swaps the averaged and the model's current parameters; calling it twice
   // restores the model. Does nothing before the first update.
   void swap();

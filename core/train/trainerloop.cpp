@@ -109,6 +109,7 @@ std::optional<FinishReason> Trainer::Impl::trainStep(TrainingOptimizer& opt,
 void Trainer::Impl::unfreezeVectors(TrainingOptimizer& optimizer) {
   if (!model->unfreezeVectors()) return;
   optimizer.addUnfrozen(*model);
+  if (average) average->adoptNewlyTrainable(*model);
   if (ranksSync) ranksSync->trainableChanged(model->module());
 }
 

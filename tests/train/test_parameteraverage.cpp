@@ -39,6 +39,24 @@ TEST_CASE("parameter average: ramped decay, capped, and swap is its own inverse"
   CHECK(allParametersAre(m, 0.9));
 }
 
+TEST_CASE("parameter average: a parameter made trainable later joins at its value then") {
+  spanforge::model::NerModel m(tinyConfig().model, {"PER"});
+  torch::Tensor late = m.module().parameters().front();
+  late.set_requires_grad(false);  // as frozen vectors, until unfrozen
+  ParameterAverage average(0.99);
+  fillParameters(m, 0.0);
+  average.update(m);  // without `late`
+  fillParameters(m, 1.0);
+  late.set_requires_grad(true);
+  average.adoptNewlyTrainable(m);  // `late` joins at 1
+  fillParameters(m, 2.0);
+  average.update(m);  // decay 2/11: the others 0 -> 18/11, `late` 1 -> 20/11
+  late.set_requires_grad(false);
+  average.swap();
+  CHECK(allParametersAre(m, 18.0 / 11.0));
+  CHECK(torch::allclose(late, torch::full_like(late, 20.0 / 11.0), 1e-6, 1e-6));
+}
+
 TEST_CASE("trainer: with param_average the averaged weights are evaluated and written") {
   spanforge::testing::TempDir dir;
   const std::string out = dir.file("model");
