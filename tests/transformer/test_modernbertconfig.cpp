@@ -65,8 +65,10 @@ TEST_CASE("ModernBERT config: the published base model's shape") {
   CHECK(c.localRopeTheta == 10000.0);
   CHECK_FALSE(c.normBias);
   CHECK(layerPrefix(c) == "layers.");
-  // 149,014,272: the parameter count published for ModernBERT-base's encoder
-  // (ModernBertModel, without the masked-language head).
+  // 38,682,624 embeddings + 768 norm + 22 x 5,015,040 per layer - 768 (no
+  // attn_norm in layer 0) + 768 final norm. The masked-LM head adds 640,960
+  // (dense 768x768, norm 768, decoder bias 50,368; the decoder is tied):
+  // 149,655,232 in all, the "149M" of ModernBERT-base's model card.
   CHECK(parameterCount(c) == 149014272);
   const auto tensors = expectedTensors(c);
   CHECK(tensors.front().name == "embeddings.tok_embeddings.weight");
