@@ -1,6 +1,10 @@
 #include "transformer/bertencoderbody.h"
 
 #include <torch/nn/functional/dropout.h>
+#include <torch/nn/module.h>
+#include <torch/nn/modules/embedding.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/modules/normalization.h>
 
 #include <cmath>
 
@@ -20,19 +24,39 @@ LayerNorm norm(torch::nn::Module& parent, const std::string& name, int64_t width
   return parent.register_module(name, LayerNorm(torch::nn::LayerNormOptions({width}).eps(eps)));
 }
 
+// One block, whichever family's names it wears.
+struct Block {
+  Linear q{nullptr}, k{nullptr}, v{nullptr}, out{nullptr}, up{nullptr}, down{nullptr};
+  LayerNorm attentionNorm{nullptr}, outputNorm{nullptr};
+};
+
 }  // namespace
 
-BertEncoderBody::BertEncoderBody(torch::nn::Module& root, const EncoderConfig& c) : config_(c) {
+struct BertEncoderBody::Impl {
+  EncoderConfig config;
+  Embedding words{nullptr}, positions{nullptr}, types{nullptr};
+  LayerNorm embeddingNorm{nullptr};
+  Linear project{nullptr};  // ELECTRA, when its embeddings are narrower
+  std::vector<Block> blocks;
+  double dropout = 0.1;
+};
+
+BertEncoderBody::~BertEncoderBody() = default;
+
+BertEncoderBody::BertEncoderBody(torch::nn::Module& root, const EncoderConfig& c)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.config = c;
   const bool distil = c.family == EncoderFamily::DistilBert;
   const double eps = distil ? 1e-12 : c.layerNormEps;
   auto emb = child(root, "embeddings");
-  words_ = emb->register_module("word_embeddings", Embedding(c.vocab, c.embedding));
-  positions_ = emb->register_module("position_embeddings", Embedding(c.positions, c.embedding));
+  m.words = emb->register_module("word_embeddings", Embedding(c.vocab, c.embedding));
+  m.positions = emb->register_module("position_embeddings", Embedding(c.positions, c.embedding));
   if (!distil)
-    types_ = emb->register_module("token_type_embeddings", Embedding(c.typeVocab, c.embedding));
-  embeddingNorm_ = norm(*emb, "LayerNorm", c.embedding, eps);
+    m.types = emb->register_module("token_type_embeddings", Embedding(c.typeVocab, c.embedding));
+  m.embeddingNorm = norm(*emb, "LayerNorm", c.embedding, eps);
   if (c.family == EncoderFamily::Electra && c.embedding != c.hidden)
-    project_ = root.register_module("embeddings_project", Linear(c.embedding, c.hidden));
+    m.project = root.register_module("embeddings_project", Linear(c.embedding, c.hidden));
   auto layers = child(*child(root, distil ? "transformer" : "encoder"), "layer");
   const int64_t h = c.hidden;
   for (int64_t i = 0; i < c.layers; ++i) {
@@ -63,12 +87,13 @@ BertEncoderBody::BertEncoderBody(torch::nn::Module& root, const EncoderConfig& c
       b.down = out->register_module("dense", Linear(c.intermediate, h));
       b.outputNorm = norm(*out, "LayerNorm", h, eps);
     }
-    blocks_.push_back(b);
+    m.blocks.push_back(b);
   }
 }
 
 at::Tensor BertEncoderBody::forward(const at::Tensor& ids, const at::Tensor& mask, bool train) {
-  const EncoderConfig& c = config_;
+  Impl& m = *impl_;
+  const EncoderConfig& c = m.config;
   const int64_t batch = ids.size(0), length = ids.size(1);
   const auto longs = torch::TensorOptions().dtype(torch::kLong).device(ids.device());
   torch::Tensor positions;
@@ -79,11 +104,11 @@ at::Tensor BertEncoderBody::forward(const at::Tensor& ids, const at::Tensor& mas
   } else {
     positions = torch::arange(length, longs).unsqueeze(0).expand({batch, length});
   }
-  torch::Tensor x = words_(ids) + positions_(positions);
-  if (types_) x = x + types_(torch::zeros({batch, length}, longs));
-  x = embeddingNorm_(x);
-  x = torch::dropout(x, dropout_, train);
-  if (project_) x = project_(x);
+  torch::Tensor x = m.words(ids) + m.positions(positions);
+  if (m.types) x = x + m.types(torch::zeros({batch, length}, longs));
+  x = m.embeddingNorm(x);
+  x = torch::dropout(x, m.dropout, train);
+  if (m.project) x = m.project(x);
 
   const int64_t heads = c.heads, width = c.hidden / heads;
   // Masked keys get the type's lowest value before the softmax, as Hugging Face adds.
@@ -91,16 +116,16 @@ at::Tensor BertEncoderBody::forward(const at::Tensor& ids, const at::Tensor& mas
   const auto split = [&](const torch::Tensor& t) {
     return t.view({batch, length, heads, width}).transpose(1, 2);
   };
-  for (Block& b : blocks_) {
+  for (Block& b : m.blocks) {
     const torch::Tensor q = split(b.q(x)), k = split(b.k(x)), v = split(b.v(x));
     torch::Tensor scores = torch::matmul(q, k.transpose(-1, -2)) / std::sqrt(double(width));
-    scores = scores.masked_fill(keyMask.logical_not(), lowestOf(scores.scalar_type()));
-    torch::Tensor weights = torch::dropout(torch::softmax(scores, -1), dropout_, train);
+    scores = scores.masked_fill(keyMask.logical_not(), lowestFor(scores));
+    torch::Tensor weights = torch::dropout(torch::softmax(scores, -1), m.dropout, train);
     torch::Tensor context =
         torch::matmul(weights, v).transpose(1, 2).contiguous().view({batch, length, c.hidden});
-    torch::Tensor attended = b.attentionNorm(x + torch::dropout(b.out(context), dropout_, train));
+    torch::Tensor attended = b.attentionNorm(x + torch::dropout(b.out(context), m.dropout, train));
     torch::Tensor ffn = b.down(activate(b.up(attended), c.activation));
-    x = b.outputNorm(attended + torch::dropout(ffn, dropout_, train));
+    x = b.outputNorm(attended + torch::dropout(ffn, m.dropout, train));
   }
   return x;
 }

@@ -3,12 +3,11 @@
 #include "transformer/encoderbody.h"
 #include "transformer/encoderconfig.h"
 
-#include <torch/nn/module.h>
-#include <torch/nn/modules/embedding.h>
-#include <torch/nn/modules/linear.h>
-#include <torch/nn/modules/normalization.h>
+#include <memory>
 
-#include <vector>
+namespace torch::nn {
+class Module;
+}
 
 namespace spanforge::transformer {
 
@@ -19,20 +18,12 @@ namespace spanforge::transformer {
 class BertEncoderBody : public EncoderBody {
  public:
   BertEncoderBody(torch::nn::Module& root, const EncoderConfig& config);
+  ~BertEncoderBody() override;
   at::Tensor forward(const at::Tensor& ids, const at::Tensor& mask, bool train) override;
 
  private:
-  struct Block {
-    torch::nn::Linear q{nullptr}, k{nullptr}, v{nullptr}, out{nullptr}, up{nullptr}, down{nullptr};
-    torch::nn::LayerNorm attentionNorm{nullptr}, outputNorm{nullptr};
-  };
-
-  EncoderConfig config_;
-  torch::nn::Embedding words_{nullptr}, positions_{nullptr}, types_{nullptr};
-  torch::nn::LayerNorm embeddingNorm_{nullptr};
-  torch::nn::Linear project_{nullptr};  // ELECTRA, when its embeddings are narrower
-  std::vector<Block> blocks_;
-  double dropout_ = 0.1;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace spanforge::transformer

@@ -6,8 +6,8 @@
 
 namespace spanforge::transformer {
 
-double EncoderBody::lowestOf(c10::ScalarType type) {
-  switch (type) {
+double EncoderBody::lowestFor(const at::Tensor& scores) {
+  switch (scores.scalar_type()) {
     case torch::kDouble:
       return std::numeric_limits<double>::lowest();
     case torch::kHalf:

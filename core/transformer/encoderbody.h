@@ -1,9 +1,10 @@
 #pragma once
 
-#include <ATen/core/Tensor.h>
-#include <c10/core/ScalarType.h>
-
 #include <string>
+
+namespace at {
+class Tensor;
+}
 
 namespace spanforge::transformer {
 
@@ -15,9 +16,9 @@ class EncoderBody {
   // ids [B, S] int64, mask [B, S] (nonzero on subwords) -> [B, S, hidden].
   virtual at::Tensor forward(const at::Tensor& ids, const at::Tensor& mask, bool train) = 0;
 
-  // torch.finfo(type).min, which Hugging Face gives masked keys: under
-  // autocast the scores are fp16 or bf16, where float's lowest overflows.
-  static double lowestOf(c10::ScalarType type);
+  // torch.finfo(scores' type).min, which Hugging Face gives masked keys:
+  // under autocast the scores are fp16 or bf16, where float's lowest overflows.
+  static double lowestFor(const at::Tensor& scores);
   // config.json's activation: gelu (erf), gelu_new (tanh) or relu.
   static at::Tensor activate(const at::Tensor& x, const std::string& activation);
 };

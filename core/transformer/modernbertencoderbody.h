@@ -3,11 +3,11 @@
 #include "transformer/encoderbody.h"
 #include "transformer/encoderconfig.h"
 
-#include <torch/nn/module.h>
-#include <torch/nn/modules/embedding.h>
-#include <torch/nn/modules/linear.h>
+#include <memory>
 
-#include <vector>
+namespace torch::nn {
+class Module;
+}
 
 namespace spanforge::transformer {
 
@@ -20,32 +20,12 @@ namespace spanforge::transformer {
 class ModernBertEncoderBody : public EncoderBody {
  public:
   ModernBertEncoderBody(torch::nn::Module& root, const EncoderConfig& config);
+  ~ModernBertEncoderBody() override;
   at::Tensor forward(const at::Tensor& ids, const at::Tensor& mask, bool train) override;
 
  private:
-  // LayerNorm with an optional bias (torch::nn::LayerNorm always has one).
-  struct Norm {
-    at::Tensor weight, bias;
-    at::Tensor operator()(const at::Tensor& x, double eps) const;
-  };
-  struct Block {
-    bool global = true;
-    bool hasAttentionNorm = false;  // the first block reads the embedding's norm
-    Norm attentionNorm, mlpNorm;
-    torch::nn::Linear qkv{nullptr}, attentionOut{nullptr}, up{nullptr}, down{nullptr};
-  };
-
-  Norm norm(torch::nn::Module& parent, const std::string& name) const;
-  // Queries or keys [B, H, S, D] turned by their positions' angles.
-  static at::Tensor rotate(const at::Tensor& x, const at::Tensor& cos, const at::Tensor& sin);
-  // cos and sin [1, 1, S, D] of positions 0..S-1, in float, for one theta.
-  std::pair<at::Tensor, at::Tensor> angles(double theta, int64_t length,
-                                           const c10::Device& device) const;
-
-  EncoderConfig config_;
-  torch::nn::Embedding words_{nullptr};
-  Norm embeddingNorm_, finalNorm_;
-  std::vector<Block> blocks_;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace spanforge::transformer
