@@ -14,11 +14,6 @@ namespace {
 using torch::nn::Embedding;
 using torch::nn::LayerNorm;
 using torch::nn::Linear;
-using ModulePtr = std::shared_ptr<torch::nn::Module>;
-
-ModulePtr child(torch::nn::Module& parent, const std::string& name) {
-  return parent.register_module(name, std::make_shared<torch::nn::Module>());
-}
 
 LayerNorm norm(torch::nn::Module& parent, const std::string& name, int64_t width, double eps) {
   return parent.register_module(name, LayerNorm(torch::nn::LayerNormOptions({width}).eps(eps)));
@@ -49,43 +44,43 @@ BertEncoderBody::BertEncoderBody(torch::nn::Module& root, const EncoderConfig& c
   m.config = c;
   const bool distil = c.family == EncoderFamily::DistilBert;
   const double eps = distil ? 1e-12 : c.layerNormEps;
-  auto emb = child(root, "embeddings");
-  m.words = emb->register_module("word_embeddings", Embedding(c.vocab, c.embedding));
-  m.positions = emb->register_module("position_embeddings", Embedding(c.positions, c.embedding));
+  auto& emb = child(root, "embeddings");
+  m.words = emb.register_module("word_embeddings", Embedding(c.vocab, c.embedding));
+  m.positions = emb.register_module("position_embeddings", Embedding(c.positions, c.embedding));
   if (!distil)
-    m.types = emb->register_module("token_type_embeddings", Embedding(c.typeVocab, c.embedding));
-  m.embeddingNorm = norm(*emb, "LayerNorm", c.embedding, eps);
+    m.types = emb.register_module("token_type_embeddings", Embedding(c.typeVocab, c.embedding));
+  m.embeddingNorm = norm(emb, "LayerNorm", c.embedding, eps);
   if (c.family == EncoderFamily::Electra && c.embedding != c.hidden)
     m.project = root.register_module("embeddings_project", Linear(c.embedding, c.hidden));
-  auto layers = child(*child(root, distil ? "transformer" : "encoder"), "layer");
+  auto& layers = child(child(root, distil ? "transformer" : "encoder"), "layer");
   const int64_t h = c.hidden;
   for (int64_t i = 0; i < c.layers; ++i) {
-    auto l = child(*layers, std::to_string(i));
+    auto& l = child(layers, std::to_string(i));
     Block b;
     if (distil) {
-      auto a = child(*l, "attention");
-      b.q = a->register_module("q_lin", Linear(h, h));
-      b.k = a->register_module("k_lin", Linear(h, h));
-      b.v = a->register_module("v_lin", Linear(h, h));
-      b.out = a->register_module("out_lin", Linear(h, h));
-      b.attentionNorm = norm(*l, "sa_layer_norm", h, eps);
-      auto f = child(*l, "ffn");
-      b.up = f->register_module("lin1", Linear(h, c.intermediate));
-      b.down = f->register_module("lin2", Linear(c.intermediate, h));
-      b.outputNorm = norm(*l, "output_layer_norm", h, eps);
+      auto& a = child(l, "attention");
+      b.q = a.register_module("q_lin", Linear(h, h));
+      b.k = a.register_module("k_lin", Linear(h, h));
+      b.v = a.register_module("v_lin", Linear(h, h));
+      b.out = a.register_module("out_lin", Linear(h, h));
+      b.attentionNorm = norm(l, "sa_layer_norm", h, eps);
+      auto& f = child(l, "ffn");
+      b.up = f.register_module("lin1", Linear(h, c.intermediate));
+      b.down = f.register_module("lin2", Linear(c.intermediate, h));
+      b.outputNorm = norm(l, "output_layer_norm", h, eps);
     } else {
-      auto a = child(*l, "attention");
-      auto s = child(*a, "self");
-      b.q = s->register_module("query", Linear(h, h));
-      b.k = s->register_module("key", Linear(h, h));
-      b.v = s->register_module("value", Linear(h, h));
-      auto o = child(*a, "output");
-      b.out = o->register_module("dense", Linear(h, h));
-      b.attentionNorm = norm(*o, "LayerNorm", h, eps);
-      b.up = child(*l, "intermediate")->register_module("dense", Linear(h, c.intermediate));
-      auto out = child(*l, "output");
-      b.down = out->register_module("dense", Linear(c.intermediate, h));
-      b.outputNorm = norm(*out, "LayerNorm", h, eps);
+      auto& a = child(l, "attention");
+      auto& s = child(a, "self");
+      b.q = s.register_module("query", Linear(h, h));
+      b.k = s.register_module("key", Linear(h, h));
+      b.v = s.register_module("value", Linear(h, h));
+      auto& o = child(a, "output");
+      b.out = o.register_module("dense", Linear(h, h));
+      b.attentionNorm = norm(o, "LayerNorm", h, eps);
+      b.up = child(l, "intermediate").register_module("dense", Linear(h, c.intermediate));
+      auto& out = child(l, "output");
+      b.down = out.register_module("dense", Linear(c.intermediate, h));
+      b.outputNorm = norm(out, "LayerNorm", h, eps);
     }
     m.blocks.push_back(b);
   }

@@ -1,6 +1,7 @@
 #include "transformer/encoderbody.h"
 
 #include <torch/nn/functional/activation.h>
+#include <torch/nn/module.h>
 
 #include <limits>
 
@@ -24,6 +25,10 @@ at::Tensor EncoderBody::activate(const at::Tensor& x, const std::string& activat
   if (activation == "relu") return torch::relu(x);
   if (activation == "gelu_new") return F::gelu(x, F::GELUFuncOptions().approximate("tanh"));
   return F::gelu(x);
+}
+
+torch::nn::Module& EncoderBody::child(torch::nn::Module& parent, const std::string& name) {
+  return *parent.register_module(name, std::make_shared<torch::nn::Module>());
 }
 
 }  // namespace spanforge::transformer

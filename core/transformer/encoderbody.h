@@ -5,6 +5,9 @@
 namespace at {
 class Tensor;
 }
+namespace torch::nn {
+class Module;
+}
 
 namespace spanforge::transformer {
 
@@ -21,6 +24,9 @@ class EncoderBody {
   static double lowestFor(const at::Tensor& scores);
   // config.json's activation: gelu (erf), gelu_new (tanh) or relu.
   static at::Tensor activate(const at::Tensor& x, const std::string& activation);
+  // An empty module registered under `parent` as `name`: a level of the
+  // checkpoint's names ("encoder", "layer", "0" ...).
+  static torch::nn::Module& child(torch::nn::Module& parent, const std::string& name);
 };
 
 }  // namespace spanforge::transformer

@@ -14,11 +14,6 @@ namespace {
 
 using torch::nn::Linear;
 using torch::nn::LinearOptions;
-using ModulePtr = std::shared_ptr<torch::nn::Module>;
-
-ModulePtr child(torch::nn::Module& parent, const std::string& name) {
-  return parent.register_module(name, std::make_shared<torch::nn::Module>());
-}
 
 Linear linear(torch::nn::Module& parent, const std::string& name, int64_t in, int64_t out,
               bool bias) {
@@ -34,10 +29,10 @@ struct Norm {
 };
 
 Norm norm(torch::nn::Module& parent, const std::string& name, int64_t width, bool bias) {
-  auto m = child(parent, name);
+  auto& m = EncoderBody::child(parent, name);
   Norm n;
-  n.weight = m->register_parameter("weight", torch::ones({width}));
-  if (bias) n.bias = m->register_parameter("bias", torch::zeros({width}));
+  n.weight = m.register_parameter("weight", torch::ones({width}));
+  if (bias) n.bias = m.register_parameter("bias", torch::zeros({width}));
   return n;
 }
 
@@ -84,23 +79,23 @@ ModernBertEncoderBody::ModernBertEncoderBody(torch::nn::Module& root, const Enco
   Impl& m = *impl_;
   m.config = c;
   const int64_t h = c.hidden;
-  auto emb = child(root, "embeddings");
-  m.words = emb->register_module("tok_embeddings", torch::nn::Embedding(c.vocab, h));
-  m.embeddingNorm = norm(*emb, "norm", h, c.normBias);
-  auto layers = child(root, "layers");
+  auto& emb = child(root, "embeddings");
+  m.words = emb.register_module("tok_embeddings", torch::nn::Embedding(c.vocab, h));
+  m.embeddingNorm = norm(emb, "norm", h, c.normBias);
+  auto& layers = child(root, "layers");
   for (int64_t i = 0; i < c.layers; ++i) {
-    auto l = child(*layers, std::to_string(i));
+    auto& l = child(layers, std::to_string(i));
     Block b;
     b.global = c.globalLayers.at(static_cast<size_t>(i));
     b.hasAttentionNorm = i > 0;
-    if (b.hasAttentionNorm) b.attentionNorm = norm(*l, "attn_norm", h, c.normBias);
-    auto a = child(*l, "attn");
-    b.qkv = linear(*a, "Wqkv", h, 3 * h, c.attentionBias);
-    b.attentionOut = linear(*a, "Wo", h, h, c.attentionBias);
-    b.mlpNorm = norm(*l, "mlp_norm", h, c.normBias);
-    auto f = child(*l, "mlp");
-    b.up = linear(*f, "Wi", h, 2 * c.intermediate, c.mlpBias);
-    b.down = linear(*f, "Wo", c.intermediate, h, c.mlpBias);
+    if (b.hasAttentionNorm) b.attentionNorm = norm(l, "attn_norm", h, c.normBias);
+    auto& a = child(l, "attn");
+    b.qkv = linear(a, "Wqkv", h, 3 * h, c.attentionBias);
+    b.attentionOut = linear(a, "Wo", h, h, c.attentionBias);
+    b.mlpNorm = norm(l, "mlp_norm", h, c.normBias);
+    auto& f = child(l, "mlp");
+    b.up = linear(f, "Wi", h, 2 * c.intermediate, c.mlpBias);
+    b.down = linear(f, "Wo", c.intermediate, h, c.mlpBias);
     m.blocks.push_back(b);
   }
   m.finalNorm = norm(root, "final_norm", h, c.normBias);
