@@ -66,6 +66,11 @@ BatchSizeProbe::BatchSizeProbe(model::NerModel& model,
       settings_(settings),
       cuda_(device_.rfind("cuda", 0) == 0) {}
 
+bool BatchSizeProbe::wanted(const TrainingSettings& settings, const std::string& device) {
+  return settings.batchSize == "auto" ||
+         (settings.batchSize == "auto_on_gpu" && device.rfind("cuda", 0) == 0);
+}
+
 int64_t BatchSizeProbe::defaultMemoryLimit() {
   std::ifstream in("/proc/meminfo");
   std::string key;

@@ -41,6 +41,9 @@ class BatchSizeProbe {
   // words is 0 when not even minWords fits.
   BatchSizeEvent run(const Limits& limits) const;
 
+  // Whether a run on `device` with these settings probes its batch size:
+  // batch_size "auto", or "auto_on_gpu" on a CUDA device.
+  static bool wanted(const TrainingSettings& settings, const std::string& device);
   // 3/4 of the memory available now (MemAvailable), 4 GiB when unknown.
   static int64_t defaultMemoryLimit();
   // The choice rule, on trials in growing order (see the class comment).

@@ -13,7 +13,8 @@ BatchSizeSchedule::BatchSizeSchedule(const TrainingSettings& s)
       stop_(static_cast<double>(s.batchStop)),
       factor_(s.batchCompound) {
   // "auto" trains with the batchWords its probe chose.
-  if (!compounding_ && s.batchSize != "fixed" && s.batchSize != "auto")
+  if (!compounding_ && s.batchSize != "fixed" && s.batchSize != "auto" &&
+      s.batchSize != "auto_on_gpu")
     throw std::invalid_argument("unknown batch_size \"" + s.batchSize + "\"");
 }
 

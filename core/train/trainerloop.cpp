@@ -1,6 +1,7 @@
 // Trainer's loop: epochs of batches, one optimizer step per group of them,
 // evaluations, and the limits that end a run.
 #include "model/computethreads.h"
+#include "train/batchsizeprobe.h"
 #include "train/data/batcher.h"
 #include "train/device/parallelfor.h"
 #include "train/eval/calibrationsplit.h"
@@ -162,7 +163,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   gradient = std::make_unique<BatchGradient>(*model, features, tags, device,
                                              config.training.mixedPrecision);
   joinGroup();
-  if (config.training.batchSize == "auto") chooseBatchSize();
+  if (BatchSizeProbe::wanted(config.training, device)) chooseBatchSize();
   std::vector<int64_t> lengths;
   for (const auto& f : features) lengths.push_back(model::batchLength(f));
   const Batcher batcher(std::move(lengths), config.training);

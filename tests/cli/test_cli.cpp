@@ -275,6 +275,8 @@ TEST_CASE("init-config --transformer checks the folder and writes the transforme
   CHECK(written.model.encoder == "transformer");
   CHECK(written.model.transformer == std::filesystem::absolute(folder).string());
   CHECK(written.model.dropout == 0.1);
+  // The largest batch that fits on a GPU; batch_words on the CPU.
+  CHECK(written.training.batchSize == "auto_on_gpu");
   CHECK(cli({"init-config", dir.file("v.toml"), "--transformer", folder, "--vectors", path}).code !=
         0);
 }

@@ -7,9 +7,11 @@
 #include "gpurequired.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
+#include "train/config/transformerrecipe.h"
 #include "train/device/cudadevices.h"
 #include "train/trainer.h"
 #include "traintestdata.h"
+#include "transformerfolder.h"
 
 #include <algorithm>
 
@@ -76,4 +78,31 @@ TEST_CASE("batch_size = auto probes by out-of-memory under a memory cap") {
                      << capped.probe.words << " under a cap of " << largest / 3 / (1 << 20)
                      << " MiB");
   for (const auto& s : capped.steps) CHECK(s.batchWords <= capped.probe.words + 200);
+}
+
+TEST_CASE("a transformer set up by its recipe trains on the GPU with the largest batch that fits") {
+  requireGpu();
+  TempDir dir;
+  const std::string folder = writeTinyBert(dir.file("bert"));
+  writeTinyBertWeights(folder);
+  TrainConfig config;
+  applyTransformerRecipe(config, folder);
+  REQUIRE(config.training.batchSize == "auto_on_gpu");
+  config.device.device = "cuda";
+  config.training.memoryLimitMb = 1 << 20;  // only CUDA itself says no
+  config.training.maxSteps = 3;
+  config.training.evalFrequency = 3;
+  RecordingObserver obs;
+  TrainerOptions options;
+  options.observer = &obs;
+  const FinishedEvent done =
+      Trainer(config, demoTrain(), head(demoDev(), 100), dir.file("out"), options).run();
+  INFO(done.message);
+  REQUIRE(done.reason == FinishReason::MaxSteps);
+  REQUIRE(obs.batchSizes.size() == 1);
+  const BatchSizeEvent& probe = obs.batchSizes.front();
+  REQUIRE(probe.trials.size() >= 3);
+  for (const auto& t : probe.trials) CHECK(t.fits);
+  CHECK(probe.words == probe.trials.back().words);  // the largest tried, all of which fit
+  WARN("a tiny BERT by the transformer recipe: " << probe.words << " subwords a batch");
 }

@@ -167,6 +167,40 @@ TEST_CASE("batch_size = auto: a memory limit nothing fits fails and names the ke
   CHECK(!std::filesystem::exists(dir.file("m")));
 }
 
+TEST_CASE("batch_size = auto_on_gpu: probes on a CUDA device only, trains as fixed on the CPU") {
+  TrainingSettings s;
+  s.batchSize = "auto_on_gpu";
+  CHECK(BatchSizeProbe::wanted(s, "cuda"));
+  CHECK(BatchSizeProbe::wanted(s, "cuda:1"));
+  CHECK_FALSE(BatchSizeProbe::wanted(s, "cpu"));
+  s.batchSize = "auto";
+  CHECK(BatchSizeProbe::wanted(s, "cpu"));
+  s.batchSize = "fixed";
+  CHECK_FALSE(BatchSizeProbe::wanted(s, "cuda"));
+
+  TempDir dir;
+  TrainConfig config = tinyConfig();
+  config.training.batchSize = "auto_on_gpu";
+  config.training.batchWords = 300;
+  config.training.maxSteps = 4;
+  config.training.evalFrequency = 4;
+  const Corpus train = head(demoTrain(), 100);
+  const Corpus dev = head(demoDev(), 30);
+  const auto losses = [&](const TrainConfig& c, const std::string& out) {
+    RecordingObserver seen;
+    TrainerOptions options;
+    options.observer = &seen;
+    Trainer trainer(c, train, dev, dir.file(out), options);
+    REQUIRE(trainer.run().reason == FinishReason::MaxSteps);
+    CHECK(seen.batchSizes.empty());
+    CHECK(trainer.config().training.batchWords == 300);
+    return seen.losses();
+  };
+  TrainConfig fixed = config;
+  fixed.training.batchSize = "fixed";
+  CHECK(losses(config, "gpu") == losses(fixed, "fixed"));
+}
+
 TEST_CASE("batch size event: JSON for --log-jsonl") {
   BatchSizeEvent e;
   e.words = 1024;

@@ -255,9 +255,10 @@ std::vector<ConfigField> buildFields() {
       field(t, "min_learning_rate", T, &TrainingSettings::minLearningRate, reals(0, kInf),
             "Floor of the decayed learning rate (end point of linear decay)"),
       field(t, "batch_size", T, &TrainingSettings::batchSize,
-            oneOf({"fixed", "compounding", "auto"}),
-            "Batch size: fixed (batch_words), compounding (batch_start up to batch_stop) or auto "
-            "(measured at the start: the fastest within memory_limit_mb)"),
+            oneOf({"fixed", "compounding", "auto", "auto_on_gpu"}),
+            "Batch size: fixed (batch_words), compounding (batch_start up to batch_stop), auto "
+            "(measured at the start: the fastest within memory_limit_mb; on a GPU the largest "
+            "that fits) or auto_on_gpu (auto on a GPU, fixed on the CPU)"),
       field(t, "batch_words", T, &TrainingSettings::batchWords, ints(1),
             "fixed: words per batch (subwords with a transformer; a longer sentence makes a batch "
             "of its own); auto: the size chosen, as the run and model store it"),

@@ -60,7 +60,10 @@ struct TrainingSettings {
   // Words per batch: "fixed" uses batchWords; "compounding" starts at
   // batchStart and multiplies by batchCompound each step up to batchStop
   // (spaCy's compounding schedule); "auto" measures sizes at the start (see
-  // BatchSizeProbe) and trains with the one chosen, written to batchWords.
+  // BatchSizeProbe) and trains with the one chosen, written to batchWords;
+  // "auto_on_gpu" is "auto" on a CUDA device and "fixed" elsewhere (the
+  // transformer recipe's: a GPU's memory limits its batch, while on a CPU a
+  // probe of BERT-base would take minutes to find 1,000 as fast as any).
   std::string batchSize = "fixed";
   int64_t batchWords = 1000;
   int64_t batchStart = 100;

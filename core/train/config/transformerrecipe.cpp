@@ -6,6 +6,9 @@ namespace spanforge::train {
 namespace {
 
 constexpr double kDropout = 0.1;
+// A GPU's memory, not its speed, limits a transformer's batch: there the
+// largest batch that fits; on the CPU batch_words.
+constexpr const char* kBatchSize = "auto_on_gpu";
 
 }  // namespace
 
@@ -14,6 +17,8 @@ void applyTransformerRecipe(TrainConfig& config, const std::string& path) {
   config.model.encoder = "transformer";
   config.model.transformer = path;
   if (config.model.dropout == defaults.dropout) config.model.dropout = kDropout;
+  const TrainingSettings training;
+  if (config.training.batchSize == training.batchSize) config.training.batchSize = kBatchSize;
 }
 
 void removeTransformerRecipe(TrainConfig& config) {
@@ -21,6 +26,8 @@ void removeTransformerRecipe(TrainConfig& config) {
   config.model.encoder = defaults.encoder;
   config.model.transformer.clear();
   if (config.model.dropout == kDropout) config.model.dropout = defaults.dropout;
+  if (config.training.batchSize == kBatchSize)
+    config.training.batchSize = TrainingSettings{}.batchSize;
 }
 
 }  // namespace spanforge::train

@@ -91,6 +91,7 @@ TEST_CASE("Transformer chooser: the own encoder by default, a folder described, 
   CHECK(c.model.encoder == "transformer");
   CHECK(QString::fromStdString(c.model.transformer) == folder);
   CHECK(c.model.dropout == 0.1);
+  CHECK(c.training.batchSize == "auto_on_gpu");
   CHECK(setup.validationError().isEmpty());
 
   click(chooser->ownButton());
