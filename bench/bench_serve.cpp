@@ -4,6 +4,7 @@
 // per client and --seconds per level. Prints figures; not a test.
 //   bench_serve [--model MODEL_DIR] [--texts 8] [--requests 200] [--seconds 20] [--threads 4]
 // Without --model: an untrained model of the default config (as fast as a trained one).
+#include "model/computethreads.h"
 #include "model/modelconfig.h"
 #include "model/nermodel.h"
 #include "serve/modelserver.h"
@@ -101,6 +102,8 @@ int main(int argc, char** argv) {
     bodyWords.push_back(words);
   }
 
+  // As `spanforge-cli serve` does: requests run side by side, one thread each.
+  model::ComputeThreads::apply(1);
   serve::ModelServer::Options options;
   options.port = 0;
   options.limits.threads = threads;
