@@ -33,10 +33,11 @@ struct AutoRun {
   std::vector<StepEvent> steps;
 };
 
-AutoRun trainAuto(const std::string& out) {
-  TrainConfig config;  // the default model
+// Three steps on the GPU from `config` (batch_size "auto" unless it says
+// otherwise), whose probe must run once.
+AutoRun trainAuto(const std::string& out, TrainConfig config = {}) {
   config.device.device = "cuda";
-  config.training.batchSize = "auto";
+  if (config.training.batchSize == "fixed") config.training.batchSize = "auto";
   config.training.memoryLimitMb = 1 << 20;  // 1 TiB: only CUDA itself says no
   config.training.maxSteps = 3;
   config.training.evalFrequency = 3;
@@ -88,19 +89,7 @@ TEST_CASE("a transformer set up by its recipe trains on the GPU with the largest
   TrainConfig config;
   applyTransformerRecipe(config, folder);
   REQUIRE(config.training.batchSize == "auto_on_gpu");
-  config.device.device = "cuda";
-  config.training.memoryLimitMb = 1 << 20;  // only CUDA itself says no
-  config.training.maxSteps = 3;
-  config.training.evalFrequency = 3;
-  RecordingObserver obs;
-  TrainerOptions options;
-  options.observer = &obs;
-  const FinishedEvent done =
-      Trainer(config, demoTrain(), head(demoDev(), 100), dir.file("out"), options).run();
-  INFO(done.message);
-  REQUIRE(done.reason == FinishReason::MaxSteps);
-  REQUIRE(obs.batchSizes.size() == 1);
-  const BatchSizeEvent& probe = obs.batchSizes.front();
+  const BatchSizeEvent probe = trainAuto(dir.file("out"), config).probe;
   REQUIRE(probe.trials.size() >= 3);
   for (const auto& t : probe.trials) CHECK(t.fits);
   CHECK(probe.words == probe.trials.back().words);  // the largest tried, all of which fit
