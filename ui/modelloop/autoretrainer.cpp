@@ -18,6 +18,7 @@ namespace {
 
 const char* const kEnabledKey = "autoRetrain/enabled";
 const char* const kEveryKey = "autoRetrain/every";
+const char* const kFromScratchKey = "autoRetrain/fromScratch";
 
 }  // namespace
 
@@ -28,14 +29,22 @@ AutoRetrainer::AutoRetrainer(TrainingPanel* panel, ModelLoop* loop, QSettings& s
       loop_(loop),
       settings_(settings),
       enable_(new QAction(tr("Retrain &Automatically"), this)),
-      everyAction_(new QAction(this)) {
+      everyAction_(new QAction(this)),
+      fromScratchAction_(new QAction(tr("Start Each Round From &Scratch"), this)) {
   enabled_ = settings_.value(kEnabledKey, false).toBool();
   every_ = std::max(1, settings_.value(kEveryKey, kDefaultEvery).toInt());
+  fromScratch_ = settings_.value(kFromScratchKey, false).toBool();
   enable_->setCheckable(true);
   enable_->setChecked(enabled_);
   enable_->setStatusTip(
-      tr("Train again, from the current model, after every N newly accepted documents"));
+      tr("Train again, from the current model or from scratch, after every N newly accepted "
+         "documents"));
   connect(enable_, &QAction::toggled, this, &AutoRetrainer::setEnabled);
+  fromScratchAction_->setCheckable(true);
+  fromScratchAction_->setChecked(fromScratch_);
+  fromScratchAction_->setStatusTip(
+      tr("Train each automatic round from random weights instead of from the current model"));
+  connect(fromScratchAction_, &QAction::toggled, this, &AutoRetrainer::setFromScratch);
   connect(everyAction_, &QAction::triggered, this,
           [this] { askEvery(qobject_cast<QWidget*>(this->parent())); });
   connect(panel_, &TrainingPanel::trainingFinished, this, &AutoRetrainer::onTrainingFinished);
@@ -83,6 +92,12 @@ void AutoRetrainer::setEvery(int every) {
   maybeStart();
 }
 
+void AutoRetrainer::setFromScratch(bool fromScratch) {
+  fromScratch_ = fromScratch;
+  settings_.setValue(kFromScratchKey, fromScratch);
+  fromScratchAction_->setChecked(fromScratch);
+}
+
 void AutoRetrainer::askEvery(QWidget* parent) {
   bool ok = false;
   const int n = QInputDialog::getInt(parent, tr("Retrain Automatically"),
@@ -103,7 +118,8 @@ void AutoRetrainer::maybeStart() {
   if (panel_->isBusy()) return;
   const auto& model = loop_->suggestions()->model();
   const QString package = model ? QString::fromStdString(model->path) : QString();
-  const QString resume = !package.isEmpty() && QFileInfo(package).isDir() ? package : QString();
+  const QString resume =
+      !fromScratch_ && !package.isEmpty() && QFileInfo(package).isDir() ? package : QString();
   if (!panel_->retrain(resume)) return;
   running_ = true;
   roundBaseline_ = baseline_;

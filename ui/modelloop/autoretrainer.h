@@ -19,10 +19,12 @@ struct TrainingOutcome;
 // Retrains in the background as people label: after every N documents that
 // became accepted it starts a run on the training panel (a stored run the
 // dashboard shows, with the panel's settings), continuing from the current
-// model's package when there is one. A run that ends well becomes the current
+// model's package when there is one, or from scratch when asked to (Ash &
+// Adams 2020: warm starts can cost generalisation; the README's AL table
+// measures both). A run that ends well becomes the current
 // model (as Use This Model) and the pool is ranked again with the chosen
 // strategy. While another check or run is going the round waits for it.
-// On/off and N are kept in QSettings.
+// On/off, N and from-scratch are kept in QSettings.
 class AutoRetrainer : public QObject {
   Q_OBJECT
 
@@ -39,16 +41,20 @@ class AutoRetrainer : public QObject {
   int every() const { return every_; }
   // Documents accepted since the last round started (or since enabling).
   int64_t pending() const;
+  bool fromScratch() const { return fromScratch_; }
   bool roundRunning() const { return running_; }
   int rounds() const { return rounds_; }
 
-  // Checkable "Retrain Automatically", and "Retrain Every N…" (asks for N).
+  // Checkable "Retrain Automatically", "Retrain Every N…" (asks for N) and
+  // checkable "Start Each Round From Scratch".
   QAction* enableAction() const { return enable_; }
   QAction* everyAction() const { return everyAction_; }
+  QAction* fromScratchAction() const { return fromScratchAction_; }
 
  public slots:
   void setEnabled(bool enabled);
   void setEvery(int every);
+  void setFromScratch(bool fromScratch);
   // Asks for N in a dialog over `parent`.
   void askEvery(QWidget* parent);
 
@@ -71,7 +77,9 @@ class AutoRetrainer : public QObject {
   QPointer<AnnotationSession> session_;
   QAction* enable_;
   QAction* everyAction_;
+  QAction* fromScratchAction_;
   bool enabled_ = false;
+  bool fromScratch_ = false;
   int every_ = kDefaultEvery;
   int64_t baseline_ = 0;       // accepted documents when counting (re)started
   int64_t roundBaseline_ = 0;  // the baseline before the running round, restored if it fails

@@ -49,6 +49,7 @@ QList<QAction*> TrainMenu::fill(QMenu* menu, AutoRetrainer* autoRetrainer) {
   menu->addSeparator();
   menu->addAction(autoRetrainer->enableAction());
   menu->addAction(autoRetrainer->everyAction());
+  menu->addAction(autoRetrainer->fromScratchAction());
   return needProject;
 }
 

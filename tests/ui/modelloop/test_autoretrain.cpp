@@ -63,6 +63,21 @@ std::vector<int64_t> addPool(const std::string& path, int n) {
   return ids;
 }
 
+// Accepts the document with Enter in the editor, as a person would.
+void acceptInEditor(MainWindow& w, const std::string& path, int64_t id) {
+  w.activateWindow();  // a dialog may have taken it
+  REQUIRE(QTest::qWaitForWindowActive(&w));
+  REQUIRE(w.browser()->selectDocument(id));
+  REQUIRE(w.editor()->documentId() == id);
+  w.editor()->setFocus(Qt::OtherFocusReason);
+  REQUIRE(waitFor([&] { return QApplication::focusWidget() == w.editor(); }));
+  QTest::keyClick(w.editor(), Qt::Key_Return);  // Accept and Next
+  REQUIRE(waitFor([&] {
+    return store::ProjectStore::open(path)->documents().get(id)->doc.status ==
+           text::DocStatus::Accepted;
+  }));
+}
+
 }  // namespace
 
 TEST_CASE("Auto-retrain: every N accepted documents trains on, uses the model and re-ranks") {
@@ -110,19 +125,7 @@ TEST_CASE("Auto-retrain: every N accepted documents trains on, uses the model an
   CHECK(settings->value("autoRetrain/every").toInt() == 2);
 
   QSignalSpy rounds(auto_, &AutoRetrainer::roundFinished);
-  auto accept = [&](int64_t id) {
-    w.activateWindow();  // the dialog took it
-    REQUIRE(QTest::qWaitForWindowActive(&w));
-    REQUIRE(w.browser()->selectDocument(id));
-    REQUIRE(w.editor()->documentId() == id);
-    w.editor()->setFocus(Qt::OtherFocusReason);
-    REQUIRE(waitFor([&] { return QApplication::focusWidget() == w.editor(); }));
-    QTest::keyClick(w.editor(), Qt::Key_Return);  // Accept and Next
-    REQUIRE(waitFor([&] {
-      return store::ProjectStore::open(path)->documents().get(id)->doc.status ==
-             text::DocStatus::Accepted;
-    }));
-  };
+  auto accept = [&](int64_t id) { acceptInEditor(w, path, id); };
   auto rankedBy = [&](int64_t modelId) {
     auto project = store::ProjectStore::open(path);
     return store::RankingRepository(project->db()).info(modelId, "margin").has_value();
@@ -170,4 +173,56 @@ TEST_CASE("Auto-retrain: every N accepted documents trains on, uses the model an
   REQUIRE(secondModel);
   CHECK(train::ModelPackage::readInfo(firstModel->path).resumedFrom.empty());
   CHECK(train::ModelPackage::readInfo(secondModel->path).resumedFrom == firstModel->path);
+}
+
+TEST_CASE("Auto-retrain: Start Each Round From Scratch trains every round from random weights") {
+  TempDir dir;
+  const std::string path = dir.file("s.spanforge");
+  makeTrainingProject(dir, path, 80);
+  const std::vector<int64_t> pool = addPool(path, 4);
+  auto settings = makeSettings(dir);
+  settings->setValue("autoRetrain/enabled", true);
+  settings->setValue("autoRetrain/every", 2);
+  MainWindow w(*settings);
+  w.resize(1400, 900);
+  w.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&w));
+  REQUIRE(w.openProject(QString::fromStdString(path)));
+  w.trainingPanel()->setup()->setConfig(tinyTrainingConfig(20, 5));
+  AutoRetrainer* auto_ = w.autoRetrainer();
+  REQUIRE(auto_->isEnabled());
+  CHECK_FALSE(auto_->fromScratch());  // continuing from the model is the default
+  QAction* scratch = menuAction(w, QStringLiteral("Start Each Round From &Scratch"));
+  REQUIRE(scratch);
+  REQUIRE(scratch->isCheckable());
+  scratch->trigger();
+  REQUIRE(auto_->fromScratch());
+  CHECK(settings->value("autoRetrain/fromScratch").toBool());
+
+  QSignalSpy rounds(auto_, &AutoRetrainer::roundFinished);
+  std::vector<int64_t> models;
+  for (int round = 0; round < 2; ++round) {
+    acceptInEditor(w, path, pool[2 * round]);
+    acceptInEditor(w, path, pool[2 * round + 1]);
+    REQUIRE(auto_->roundRunning());
+    REQUIRE(rounds.wait(90000));
+    models.push_back(rounds.back().at(1).value<qint64>());
+    REQUIRE(models.back() != 0);
+    REQUIRE(waitFor(
+        [&] {
+          return w.modelLoop()->suggestions()->model() &&
+                 w.modelLoop()->suggestions()->model()->id == models.back();
+        },
+        10000));
+  }
+  CHECK(waitFor([&] { return !w.modelLoop()->ranking()->running(); }, 60000));
+  auto project = store::ProjectStore::open(path);
+  for (const int64_t id : models) {
+    const auto model = project->runs().model(id);
+    REQUIRE(model);
+    CHECK(train::ModelPackage::readInfo(model->path).resumedFrom.empty());
+  }
+  // The choice outlives the window.
+  MainWindow again(*settings);
+  CHECK(again.autoRetrainer()->fromScratch());
 }

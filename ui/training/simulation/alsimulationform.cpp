@@ -3,6 +3,7 @@
 #include "common/durationtext.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -33,6 +34,7 @@ AlSimulationForm::AlSimulationForm(QWidget* parent)
       stepShare_(percentBox(5.0, 0.5, 50.0, this)),
       rounds_(new QSpinBox(this)),
       seeds_(new QSpinBox(this)),
+      retrain_(new QComboBox(this)),
       testShare_(percentBox(20.0, 5.0, 50.0, this)),
       fullData_(new QCheckBox(tr("Also train on all labels (the F1 to reach)"), this)),
       pretrain_(new QCheckBox(tr("Pretrain on the pool's text first"), this)),
@@ -68,6 +70,14 @@ AlSimulationForm::AlSimulationForm(QWidget* parent)
       tr("Each seed draws another start set and trains again: the table and plot "
          "show the mean and spread over the seeds."));
   form->addRow(tr("Seeds:"), seeds_);
+  // The same choice as al-simulate --retrain warm|scratch|pretrained.
+  retrain_->addItem(tr("The last round's model"), static_cast<int>(active::AlRetrain::Warm));
+  retrain_->addItem(tr("Random weights"), static_cast<int>(active::AlRetrain::Scratch));
+  retrain_->addItem(tr("Pretrained weights"), static_cast<int>(active::AlRetrain::Pretrained));
+  retrain_->setToolTip(
+      tr("Where each round's training starts. Continuing from the last round is quicker; "
+         "a fresh start each round can generalise better (see the README's AL table)."));
+  form->addRow(tr("Each round from:"), retrain_);
   testShare_->setToolTip(
       tr("Used only when no accepted document is marked test: this share of "
          "the training documents is held out of the pool to score on."));
@@ -86,6 +96,7 @@ AlSimulationForm::AlSimulationForm(QWidget* parent)
     connect(b, &QSpinBox::valueChanged, this, &AlSimulationForm::updateCost);
   for (QCheckBox* b : {fullData_, pretrain_})
     connect(b, &QCheckBox::toggled, this, &AlSimulationForm::updateCost);
+  connect(retrain_, &QComboBox::currentIndexChanged, this, &AlSimulationForm::retrainChanged);
   updateCost();
 }
 
@@ -107,7 +118,15 @@ active::AlExperimentOptions AlSimulationForm::options() const {
   o.seeds.clear();
   for (int s = 0; s < seeds_->value(); ++s) o.seeds.push_back(static_cast<uint64_t>(s));
   o.pretrain = pretrain_->isChecked();
+  o.retrain = static_cast<active::AlRetrain>(retrain_->currentData().toInt());
   return o;
+}
+
+void AlSimulationForm::retrainChanged() {
+  const auto r = static_cast<active::AlRetrain>(retrain_->currentData().toInt());
+  if (r != active::AlRetrain::Warm) pretrain_->setChecked(r == active::AlRetrain::Pretrained);
+  pretrain_->setEnabled(r == active::AlRetrain::Warm);
+  updateCost();
 }
 
 double AlSimulationForm::testFraction() const { return testShare_->value() / 100.0; }

@@ -8,6 +8,7 @@
 #include <vector>
 
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
@@ -15,8 +16,9 @@ class QSpinBox;
 namespace spanforge::ui {
 
 // The settings of an active-learning simulation: strategies, the start and
-// step shares, rounds, seeds, the held-out test share, the full-data
-// reference and pretraining; says how many trainings they make.
+// step shares, rounds, seeds, where each round starts (the last round's
+// model, random or pretrained weights), the held-out test share, the
+// full-data reference and pretraining; says how many trainings they make.
 class AlSimulationForm : public QWidget {
   Q_OBJECT
 
@@ -43,18 +45,23 @@ class AlSimulationForm : public QWidget {
   QSpinBox* rounds() const { return rounds_; }
   QSpinBox* seeds() const { return seeds_; }
   QCheckBox* fullData() const { return fullData_; }
+  QComboBox* retrain() const { return retrain_; }
+  QCheckBox* pretrain() const { return pretrain_; }
 
  signals:
   void changed();
 
  private:
   void updateCost();
+  // Scratch rules pretraining out and Pretrained implies it.
+  void retrainChanged();
 
   std::vector<std::pair<active::Strategy, QCheckBox*>> strategies_;
   QDoubleSpinBox* seedShare_;
   QDoubleSpinBox* stepShare_;
   QSpinBox* rounds_;
   QSpinBox* seeds_;
+  QComboBox* retrain_;
   QDoubleSpinBox* testShare_;
   QCheckBox* fullData_;
   QCheckBox* pretrain_;

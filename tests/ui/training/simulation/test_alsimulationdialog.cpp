@@ -12,6 +12,7 @@
 #include "catchapi.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QJsonArray>
@@ -64,6 +65,10 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   typeInto(form->seeds(), QStringLiteral("2"));
   REQUIRE(form->rounds()->value() == 2);
   REQUIRE(form->seeds()->value() == 2);
+  // Each round from random weights: one step down the list, by key.
+  form->retrain()->setFocus(Qt::OtherFocusReason);
+  QTest::keyClick(form->retrain(), Qt::Key_Down);
+  REQUIRE(form->options().retrain == active::AlRetrain::Scratch);
   // Per seed: the seed round and 2 curves x 1 round; the full-data training once.
   CHECK(form->trainings() == 2 * (1 + 2 * 1) + 1);
   CHECK_FALSE(dialog.isRunning());  // Enter in a spin box did not start it
@@ -100,6 +105,7 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   CHECK(j["runs"].toArray().size() == 2);
   CHECK(j["summary"].toObject()["lc"].toObject()["points"].toArray().size() == 2);
   CHECK(j["full_data_f"].isDouble());
+  CHECK(j["retrain"] == "scratch");
   const QJsonArray runs = j["runs"].toArray();
   CHECK(runs[1].toObject()["full_data"].toObject()["f"] ==
         runs[0].toObject()["full_data"].toObject()["f"]);  // one training for both seeds
@@ -215,4 +221,31 @@ TEST_CASE("Simulate active learning: the time is estimated before it starts") {
   // 3 x (0.05 + 0.10 + ... + 0.60) + 1 = 3 x 3.90 + 1 = 12.7 trainings' worth.
   CHECK(form.estimatedSeconds() == Approx(1270.0));
   CHECK(form.costText().contains(QStringLiteral("About 22 min")));
+}
+
+TEST_CASE(
+    "Simulate active learning: each round from the last model, random or pretrained weights") {
+  ui::AlSimulationForm form;
+  QComboBox* retrain = form.retrain();
+  REQUIRE(retrain->count() == 3);
+  CHECK(form.options().retrain == active::AlRetrain::Warm);  // as al-simulate's default
+  CHECK(form.pretrain()->isEnabled());
+  // Pretraining once, then warm rounds, is a choice of its own.
+  form.pretrain()->setChecked(true);
+  CHECK(form.options().pretrain);
+  // Random weights rule the pretraining out, as --retrain scratch --pretrain is refused.
+  retrain->setCurrentIndex(1);
+  CHECK(form.options().retrain == active::AlRetrain::Scratch);
+  CHECK_FALSE(form.pretrain()->isChecked());
+  CHECK_FALSE(form.pretrain()->isEnabled());
+  CHECK_FALSE(form.options().pretrain);
+  // Pretrained weights each round imply the pretraining.
+  retrain->setCurrentIndex(2);
+  CHECK(form.options().retrain == active::AlRetrain::Pretrained);
+  CHECK(form.options().pretrain);
+  CHECK_FALSE(form.pretrain()->isEnabled());
+  CHECK(form.costText().contains(QStringLiteral("after one pretraining")));
+  retrain->setCurrentIndex(0);
+  CHECK(form.pretrain()->isEnabled());
+  CHECK(form.options().retrain == active::AlRetrain::Warm);
 }
