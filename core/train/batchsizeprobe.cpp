@@ -28,8 +28,6 @@ constexpr double kPastPeak = 0.85;   // stop growing below this share of the bes
 constexpr double kCudaMargin = 0.8;  // CUDA: of the largest size that fit
 constexpr double kMaxSeconds = 60.0;
 
-bool onCuda(const std::string& device) { return device.rfind("cuda", 0) == 0; }
-
 bool outOfMemory(const c10::Error& e) {
   return std::string(e.what_without_backtrace()).find("out of memory") != std::string::npos;
 }
@@ -66,10 +64,11 @@ BatchSizeProbe::BatchSizeProbe(model::NerModel& model,
       tags_(tags),
       device_(std::move(device)),
       settings_(settings),
-      cuda_(onCuda(device_)) {}
+      cuda_(ComputeDevice::isCuda(device_)) {}
 
 bool BatchSizeProbe::wanted(const TrainingSettings& settings, const std::string& device) {
-  return settings.batchSize == "auto" || (settings.batchSize == "auto_on_gpu" && onCuda(device));
+  return settings.batchSize == "auto" ||
+         (settings.batchSize == "auto_on_gpu" && ComputeDevice::isCuda(device));
 }
 
 int64_t BatchSizeProbe::defaultMemoryLimit() {

@@ -3,6 +3,7 @@
 #include "model/computethreads.h"
 #include "train/batchsizeprobe.h"
 #include "train/data/batcher.h"
+#include "train/device/computedevice.h"
 #include "train/device/parallelfor.h"
 #include "train/eval/calibrationsplit.h"
 #include "train/modelsetup.h"
@@ -141,7 +142,7 @@ FinishedEvent Trainer::Impl::runLoop() {
   } catch (const std::runtime_error& x) {
     throw RunFailure{FailureKind::Config, std::string("device \"") + device + "\": " + x.what()};
   }
-  if (config.training.mixedPrecision == "fp16" && device.rfind("cuda", 0) != 0)
+  if (config.training.mixedPrecision == "fp16" && !ComputeDevice::isCuda(device))
     throw RunFailure{FailureKind::Config,
                      "training.mixed_precision = \"fp16\" needs a CUDA device (" + device +
                          " here); use \"bf16\" on the CPU"};

@@ -1,6 +1,7 @@
 #include "train/device/autocastscope.h"
 
 #include "torchcompat/autocaststate.h"
+#include "train/device/computedevice.h"
 
 #include <ATen/autocast_mode.h>
 
@@ -9,7 +10,7 @@ namespace spanforge::train {
 using torchcompat::AutocastDevice;
 
 AutocastScope::AutocastScope(const std::string& device, const std::string& mode) {
-  cuda_ = device.rfind("cuda", 0) == 0;
+  cuda_ = ComputeDevice::isCuda(device);
   // libtorch 1.13's CPU autocast knows bfloat16 only: fp16 off CUDA runs in
   // fp32 (the trainer refuses it; the tests use it to check loss scaling).
   if (mode != "bf16" && !(mode == "fp16" && cuda_)) return;

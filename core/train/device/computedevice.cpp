@@ -87,7 +87,7 @@ bool ComputeDevice::cudaAvailable() { return probe().count > 0; }
 std::string ComputeDevice::cudaProblem() { return probe().problem; }
 
 void ComputeDevice::require(const std::string& device) {
-  if (device.rfind("cuda", 0) != 0) return;
+  if (!isCuda(device)) return;
   if (!cudaAvailable()) throw std::runtime_error(cudaProblem());
   const int index = device.size() > 5 && device[4] == ':' ? std::atoi(device.c_str() + 5) : 0;
   if (index >= probe().count)

@@ -14,6 +14,8 @@ class ComputeDevice {
   // "auto" -> "cuda" when torch::cuda::is_available(), else "cpu"; any other
   // setting is returned unchanged (NerModel::setDevice validates it).
   static std::string resolve(const std::string& setting);
+  // Whether a resolved device setting names a CUDA device ("cuda", "cuda:N").
+  static bool isCuda(const std::string& device) { return device.rfind("cuda", 0) == 0; }
   // Whether a CUDA device can be used: a CUDA build, a driver and a GPU.
   // Asks the CUDA runtime once per process, never through torch, so a
   // machine without a driver gets no CUDA warning on stderr.

@@ -1,5 +1,7 @@
 #include "train/device/processcount.h"
 
+#include "train/device/computedevice.h"
+
 #include <torch/torch.h>
 
 #include <fstream>
@@ -35,7 +37,7 @@ int physicalCores() {
 
 int resolveProcesses(long long setting, const std::string& device) {
   if (setting > 0) return static_cast<int>(setting);
-  if (device.rfind("cuda", 0) == 0) {
+  if (ComputeDevice::isCuda(device)) {
     const auto gpus = static_cast<int>(torch::cuda::device_count());
     return gpus > 0 ? gpus : 1;
   }
