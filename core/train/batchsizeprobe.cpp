@@ -5,6 +5,7 @@
 #include "train/data/batcher.h"
 #include "train/device/autocastscope.h"
 #include "train/device/computedevice.h"
+#include "train/device/cudadevices.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/torch.h>
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <limits>
 #include <mutex>
 #include <new>
 #include <numeric>
@@ -71,7 +73,12 @@ bool BatchSizeProbe::wanted(const TrainingSettings& settings, const std::string&
          (settings.batchSize == "auto_on_gpu" && ComputeDevice::isCuda(device));
 }
 
-int64_t BatchSizeProbe::defaultMemoryLimit() {
+int64_t BatchSizeProbe::defaultMemoryLimit(const std::string& device) {
+  if (ComputeDevice::isCuda(device)) {
+    for (const CudaDeviceInfo& d : CudaDevices::list())
+      if (d.index == ComputeDevice::cudaIndex(device) && d.totalBytes > 0) return d.totalBytes;
+    return std::numeric_limits<int64_t>::max();
+  }
   std::ifstream in("/proc/meminfo");
   std::string key;
   int64_t kb = 0;
@@ -186,7 +193,7 @@ BatchSizeTrial BatchSizeProbe::measure(int64_t words, int64_t limitBytes, double
 BatchSizeEvent BatchSizeProbe::run(const Limits& limits) const {
   const auto start = Clock::now();
   BatchSizeEvent e;
-  e.memoryLimitBytes = limits.memoryBytes > 0 ? limits.memoryBytes : defaultMemoryLimit();
+  e.memoryLimitBytes = limits.memoryBytes > 0 ? limits.memoryBytes : defaultMemoryLimit(device_);
   int64_t corpusWords = 0;
   for (const auto& f : features_) corpusWords += model::batchLength(f);
   const int64_t largest = std::max(limits.minWords, std::min(limits.maxWords, corpusWords / 2));

@@ -28,7 +28,7 @@ namespace spanforge::train {
 class BatchSizeProbe {
  public:
   struct Limits {
-    int64_t memoryBytes = 0;  // 0: defaultMemoryLimit()
+    int64_t memoryBytes = 0;  // 0: defaultMemoryLimit(device)
     int64_t minWords = 256;
     int64_t maxWords = 16384;     // also at most half the training words
     double secondsPerSize = 0.5;  // timed per size, at least two batches
@@ -44,8 +44,10 @@ class BatchSizeProbe {
   // Whether a run on `device` with these settings probes its batch size:
   // batch_size "auto", or "auto_on_gpu" on a CUDA device.
   static bool wanted(const TrainingSettings& settings, const std::string& device);
-  // 3/4 of the memory available now (MemAvailable), 4 GiB when unknown.
-  static int64_t defaultMemoryLimit();
+  // CPU: 3/4 of the memory available now (MemAvailable), 4 GiB when unknown.
+  // CUDA: the device's memory (host memory says nothing about it; an
+  // out-of-memory error ends the probe there), unlimited when unknown.
+  static int64_t defaultMemoryLimit(const std::string& device = "cpu");
   // The choice rule, on trials in growing order (see the class comment).
   static int64_t choose(const std::vector<BatchSizeTrial>& trials, bool cuda);
 

@@ -7,6 +7,7 @@
 #include "gpurequired.h"
 #include "recordingobserver.h"
 #include "tempdir.h"
+#include "train/batchsizeprobe.h"
 #include "train/config/transformerrecipe.h"
 #include "train/device/cudadevices.h"
 #include "train/trainer.h"
@@ -61,6 +62,8 @@ TEST_CASE("batch_size = auto probes by out-of-memory under a memory cap") {
   for (const auto& t : free.probe.trials) CHECK(t.fits);  // nothing stops it on a whole card
   const int64_t largest = free.probe.trials.back().memoryBytes;
   REQUIRE(largest > 0);
+  // Left at 0, memory_limit_mb means the card's memory, not the host's.
+  CHECK(BatchSizeProbe::defaultMemoryLimit("cuda") == CudaDevices::list().front().totalBytes);
 
   // A third of what the largest batch took: the bigger sizes cannot fit.
   const int64_t total = CudaDevices::list().front().totalBytes;

@@ -12,14 +12,18 @@
 #include "tempdir.h"
 #include "train/batchsizeprobe.h"
 #include "train/config/tomlconfig.h"
+#include "train/device/computedevice.h"
+#include "train/device/cudadevices.h"
 #include "train/runrecorder.h"
 #include "train/trainer.h"
 #include "traintestdata.h"
 
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -98,6 +102,22 @@ TEST_CASE("batch size probe: measures doubling sizes and leaves weights and rand
   CHECK(static_cast<double>(e.memoryLimitBytes) ==
         Approx(static_cast<double>(BatchSizeProbe::defaultMemoryLimit())).epsilon(0.1));
   CHECK(e.seconds > 0);
+}
+
+TEST_CASE("batch size probe: on a GPU the default limit is the GPU's memory, not the host's") {
+  const int64_t host = BatchSizeProbe::defaultMemoryLimit("cpu");
+  CHECK(host > 0);
+  CHECK(BatchSizeProbe::defaultMemoryLimit() == Approx(host).epsilon(0.1));
+  const auto gpus = CudaDevices::list();
+  for (const std::string device : {"cuda", "cuda:0", "cuda:3"}) {
+    INFO(device);
+    const int index = ComputeDevice::cudaIndex(device);
+    const auto it = std::find_if(gpus.begin(), gpus.end(),
+                                 [&](const CudaDeviceInfo& d) { return d.index == index; });
+    // Without that GPU only out-of-memory can end the probe: no host-memory figure applies.
+    CHECK(BatchSizeProbe::defaultMemoryLimit(device) ==
+          (it == gpus.end() ? std::numeric_limits<int64_t>::max() : it->totalBytes));
+  }
 }
 
 TEST_CASE("batch size probe: a limit below the process's memory fits nothing") {

@@ -270,7 +270,7 @@ std::vector<ConfigField> buildFields() {
             "compounding: factor by which the batch grows each step"),
       field(t, "memory_limit_mb", T, &TrainingSettings::memoryLimitMb, ints(0),
             "auto: the most memory (MB) the process may use while training; 0 = 3/4 of the "
-            "memory available at the start"),
+            "memory available at the start (on a GPU: the GPU's memory)"),
       field(t, "length_bucketing", T, &TrainingSettings::lengthBucketing, anyBool(),
             "Batch sentences of similar length together (less padding, faster)"),
       field(

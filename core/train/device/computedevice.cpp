@@ -82,6 +82,10 @@ std::string ComputeDevice::resolve(const std::string& setting) {
   return cudaAvailable() ? "cuda" : "cpu";
 }
 
+int ComputeDevice::cudaIndex(const std::string& device) {
+  return device.size() > 5 && device[4] == ':' ? std::atoi(device.c_str() + 5) : 0;
+}
+
 bool ComputeDevice::cudaAvailable() { return probe().count > 0; }
 
 std::string ComputeDevice::cudaProblem() { return probe().problem; }
@@ -89,7 +93,7 @@ std::string ComputeDevice::cudaProblem() { return probe().problem; }
 void ComputeDevice::require(const std::string& device) {
   if (!isCuda(device)) return;
   if (!cudaAvailable()) throw std::runtime_error(cudaProblem());
-  const int index = device.size() > 5 && device[4] == ':' ? std::atoi(device.c_str() + 5) : 0;
+  const int index = cudaIndex(device);
   if (index >= probe().count)
     throw std::runtime_error("no CUDA device " + std::to_string(index) + " (this machine has " +
                              std::to_string(probe().count) + ")");

@@ -16,6 +16,8 @@ class ComputeDevice {
   static std::string resolve(const std::string& setting);
   // Whether a resolved device setting names a CUDA device ("cuda", "cuda:N").
   static bool isCuda(const std::string& device) { return device.rfind("cuda", 0) == 0; }
+  // The N of "cuda:N"; 0 for "cuda".
+  static int cudaIndex(const std::string& device);
   // Whether a CUDA device can be used: a CUDA build, a driver and a GPU.
   // Asks the CUDA runtime once per process, never through torch, so a
   // machine without a driver gets no CUDA warning on stderr.
