@@ -8,7 +8,9 @@ mean test F1 per labelled share over all their runs, a band of one standard
 deviation, and the full-data F1 (the mean over seeds, each seed counted once)
 with its 95% and 99% lines. Prints the same means per strategy and share, and the
 share at which each mean first reaches 95% and 99% of full-data F1. Needs
-Debian's python3-matplotlib.
+Debian's python3-matplotlib. Files from runs with different `--retrain` modes
+(warm, scratch, pretrained) are kept apart: each strategy gets a curve per mode,
+"margin, scratch", drawn solid (warm), dashed (scratch) or dotted (pretrained).
 """
 import argparse
 import json
@@ -24,6 +26,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 # The GUI's colours (ui/training/simulation/alcurvesplot.cpp): random grey, the baseline.
 COLOURS = {"lc": "#1f77b4", "mnlp": "#ff7f0e", "entropy": "#2ca02c", "margin": "#d62728",
            "bald": "#9467bd", "rare": "#8c564b", "spread": "#e377c2", "random": "#7f7f7f"}
+LINESTYLES = {"warm": "-", "scratch": "--", "pretrained": ":"}
 
 
 def load_runs(paths):
@@ -40,16 +43,24 @@ def load_runs(paths):
             # With --full-f1 a run carries no full-data training, the file its F1.
             if not run.get("full_data") and doc.get("full_data_f") is not None:
                 run["full_data"] = {"f": doc["full_data_f"]}
+            # Files written before --retrain existed were all warm.
+            run["retrain"] = doc.get("retrain", "warm")
             runs.append(run)
     return runs
 
 
+def curve_name(strategy, retrain, modes):
+    return strategy if len(modes) == 1 else f"{strategy}, {retrain}"
+
+
 def curves_by_strategy(runs):
-    """strategy -> [(fraction, [f per run])] in round order."""
+    """curve -> [(fraction, [f per run])] in round order; a curve is a strategy,
+    or a strategy and retrain mode when the runs mix modes."""
+    modes = {run["retrain"] for run in runs}
     out = {}
     for run in runs:
         for strategy, rounds in run["curves"].items():
-            points = out.setdefault(strategy, [])
+            points = out.setdefault(curve_name(strategy, run["retrain"], modes), [])
             for k, r in enumerate(rounds):
                 if k == len(points):
                     points.append((r["fraction"], []))
@@ -93,7 +104,8 @@ def main():
     by_seed = full_data_by_seed(runs)
     full = statistics.mean(by_seed.values()) if by_seed else None
     fig, ax = plt.subplots(figsize=(8.6, 4.6), dpi=110)
-    curves = {k: v for k, v in curves_by_strategy(runs).items() if only is None or k in only}
+    curves = {k: v for k, v in curves_by_strategy(runs).items()
+              if only is None or k.split(",")[0] in only}
     seed_counts = {len(points[-1][1]) for points in curves.values()}
     for strategy, points in sorted(curves.items()):
         x = [100 * fr for fr, _ in points]
@@ -102,8 +114,9 @@ def main():
         n = len(points[-1][1])
         # When the strategies were run with different numbers of seeds, say so.
         label = strategy if len(seed_counts) == 1 else f"{strategy} ({n} seed{'s' if n != 1 else ''})"
+        name, _, mode = strategy.partition(", ")
         (line,) = ax.plot(x, mean, marker="o", markersize=3.5, label=label,
-                          color=COLOURS.get(strategy))
+                          color=COLOURS.get(name), linestyle=LINESTYLES.get(mode, "-"))
         ax.fill_between(x, [m - s for m, s in zip(mean, sd)], [m + s for m, s in zip(mean, sd)],
                         color=line.get_color(), alpha=0.15, linewidth=0)
     print_summary(curves, full)
