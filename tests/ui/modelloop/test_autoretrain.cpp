@@ -24,6 +24,7 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
@@ -78,6 +79,17 @@ void acceptInEditor(MainWindow& w, const std::string& path, int64_t id) {
   }));
 }
 
+// A shown window on the project, with the tests' tiny training config.
+std::unique_ptr<MainWindow> openWindow(QSettings& settings, const std::string& path) {
+  auto w = std::make_unique<MainWindow>(settings);
+  w->resize(1400, 900);
+  w->show();
+  REQUIRE(QTest::qWaitForWindowExposed(w.get()));
+  REQUIRE(w->openProject(QString::fromStdString(path)));
+  w->trainingPanel()->setup()->setConfig(tinyTrainingConfig(20, 5));
+  return w;
+}
+
 }  // namespace
 
 TEST_CASE("Auto-retrain: every N accepted documents trains on, uses the model and re-ranks") {
@@ -86,14 +98,10 @@ TEST_CASE("Auto-retrain: every N accepted documents trains on, uses the model an
   makeTrainingProject(dir, path, 80);
   const std::vector<int64_t> pool = addPool(path, 8);
   auto settings = makeSettings(dir);
-  MainWindow w(*settings);
-  w.resize(1400, 900);
-  w.show();
-  REQUIRE(QTest::qWaitForWindowExposed(&w));
-  REQUIRE(w.openProject(QString::fromStdString(path)));
+  const auto window = openWindow(*settings, path);
+  MainWindow& w = *window;
   w.activateWindow();
   REQUIRE(QTest::qWaitForWindowActive(&w));
-  w.trainingPanel()->setup()->setConfig(tinyTrainingConfig(20, 5));
   const auto margin = active::parseStrategy("margin");
   REQUIRE(margin);
   w.modelLoop()->ranking()->setStrategy(*margin);  // the strategy used last
@@ -183,12 +191,8 @@ TEST_CASE("Auto-retrain: Start Each Round From Scratch trains every round from r
   auto settings = makeSettings(dir);
   settings->setValue("autoRetrain/enabled", true);
   settings->setValue("autoRetrain/every", 2);
-  MainWindow w(*settings);
-  w.resize(1400, 900);
-  w.show();
-  REQUIRE(QTest::qWaitForWindowExposed(&w));
-  REQUIRE(w.openProject(QString::fromStdString(path)));
-  w.trainingPanel()->setup()->setConfig(tinyTrainingConfig(20, 5));
+  const auto window = openWindow(*settings, path);
+  MainWindow& w = *window;
   AutoRetrainer* auto_ = w.autoRetrainer();
   REQUIRE(auto_->isEnabled());
   CHECK_FALSE(auto_->fromScratch());  // continuing from the model is the default
