@@ -203,11 +203,19 @@ int AlSimulateCommand::run(Console& console) {
   const bool table = !json_;
   experiment.onRound = [&console, table](uint64_t seed, const std::string& curve,
                                          const active::AlRound& r) {
-    if (r.reused)
-      console.err << "Seed " << seed << ", " << curve
-                  << (r.round > 0 ? " round " + std::to_string(r.round) : std::string())
-                  << ": reused the package kept by an earlier run\n";
-    if (table) console.out << AlSimulationReport::row(seed, curve, r) << std::flush;
+    const std::string name = "Seed " + std::to_string(seed) + ", " + curve +
+                             (r.round > 0 ? " round " + std::to_string(r.round) : std::string());
+    if (r.reused) console.err << name << ": reused the package kept by an earlier run\n";
+    if (table) {
+      console.out << AlSimulationReport::row(seed, curve, r) << std::flush;
+    } else {
+      // --json prints at the end: the log says how each round of a long run went.
+      char line[160];
+      std::snprintf(line, sizeof line, ": test F1 %.2f (P %.2f, R %.2f), %lld steps, %.1fs\n",
+                    100.0 * r.test.f1, 100.0 * r.test.precision, 100.0 * r.test.recall,
+                    static_cast<long long>(r.steps), r.trainSeconds + r.rankSeconds);
+      console.err << name << line;
+    }
   };
   if (table) console.out << AlSimulationReport::header() << std::flush;
   // A failed pretraining or round throws train::TrainingError: CliApp says why.

@@ -11,6 +11,7 @@
 #include "io/removetree.h"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -193,6 +194,11 @@ TEST_CASE("cli al-simulate reports a learning curve") {
   CHECK(points[1]["f_sd"] == 0.0);
   CHECK(points[1]["seeds"] == 1);
   CHECK(r.err.find("Seed 0, margin round 2: training on 40 sentences") != std::string::npos);
+  // With --json the log gives each round's result as it ends.
+  char logged[64];
+  std::snprintf(logged, sizeof logged, "Seed 0, margin round 2: test F1 %.2f",
+                100.0 * rounds[1]["f"].get<double>());
+  CHECK(r.err.find(logged) != std::string::npos);
 
   r = run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--config",
            f.config, "--seed-fraction", "0.45", "--step-fraction", "0.45", "--strategy", "random",
