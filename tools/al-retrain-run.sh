@@ -11,7 +11,10 @@
 # reuses when started again with the same arguments. Extra arguments go to al-simulate, e.g.
 # --full-f1 0.519 (a full-data F1 already measured the same way) or --config C.toml.
 # Pin it to a core (taskset -c N) when runs share a machine; rounds stop by steps and
-# patience, so a pause or a busy machine does not change the curve.
+# patience, so a pause or a busy machine does not change the curve. Runs of the same
+# split and SEED share their seed round: copy OUT_DIR/models/round-1 of one into the
+# other's OUT_DIR/models/ before starting it, and --resume reuses it. The log is
+# appended to, so a resumed run keeps the lines of the runs before it.
 set -euo pipefail
 cli=${1:?usage: al-retrain-run.sh CLI SPLIT_DIR OUT_DIR MODE SEED [args...]}
 split=${2:?} out=${3:?} mode=${4:?} seed=${5:?}
@@ -20,4 +23,4 @@ mkdir -p "$out"
 exec "$cli" al-simulate --train "$split/train.txt" --dev "$split/dev.txt" --test "$split/test.txt" \
   --strategy margin --seed-fraction 0.05 --step-fraction 0.05 --rounds 12 --threads 1 --json \
   --seed "$seed" --retrain "$mode" --models-dir "$out/models" --resume "$@" \
-  > "$out/result.json" 2> "$out/log.txt"
+  > "$out/result.json" 2>> "$out/log.txt"
