@@ -41,6 +41,12 @@ std::vector<active::Strategy> chosenStrategies(const std::vector<std::string>& i
   return out;
 }
 
+// "Seed 0, margin round 3" (no round for the full-data training), as the log names a round.
+std::string roundName(uint64_t seed, const std::string& curve, int64_t round) {
+  return "Seed " + std::to_string(seed) + ", " + curve +
+         (round > 0 ? " round " + std::to_string(round) : std::string());
+}
+
 }  // namespace
 
 CLI::App* AlSimulateCommand::setup(CLI::App& app) {
@@ -196,15 +202,12 @@ int AlSimulateCommand::run(Console& console) {
   };
   experiment.onRoundStart = [&console](uint64_t seed, const std::string& curve, int64_t round,
                                        int64_t sentences) {
-    console.err << "Seed " << seed << ", " << curve
-                << (round > 0 ? " round " + std::to_string(round) : std::string())
-                << ": training on " << sentences << " sentences\n";
+    console.err << roundName(seed, curve, round) << ": training on " << sentences << " sentences\n";
   };
   const bool table = !json_;
   experiment.onRound = [&console, table](uint64_t seed, const std::string& curve,
                                          const active::AlRound& r) {
-    const std::string name = "Seed " + std::to_string(seed) + ", " + curve +
-                             (r.round > 0 ? " round " + std::to_string(r.round) : std::string());
+    const std::string name = roundName(seed, curve, r.round);
     if (r.reused) console.err << name << ": reused the package kept by an earlier run\n";
     if (table) {
       console.out << AlSimulationReport::row(seed, curve, r) << std::flush;
