@@ -7,7 +7,8 @@ Several files (say one per seed, run in parallel) are pooled: every strategy's
 mean test F1 per labelled share over all their runs, a band of one standard
 deviation, and the full-data F1 (the mean over seeds, each seed counted once)
 with its 95% and 99% lines. Prints the same means per strategy and share, and the
-share at which each mean first reaches 95% and 99% of full-data F1. Needs
+share at which each mean first reaches 95% and 99% of full-data F1, the mean
+over the rounds after the seed round, and with several runs the same for each. Needs
 Debian's python3-matplotlib. Files from runs with different `--retrain` modes
 (warm, scratch, pretrained) are kept apart: each strategy gets a curve per mode,
 "margin, scratch", drawn solid (warm), dashed (scratch) or dotted (pretrained).
@@ -80,15 +81,37 @@ def first_reaching(points, target):
     return "not reached"
 
 
-def print_summary(curves, full):
+def after_seed_round(points):
+    """The mean F1 over the rounds after the seed round: what a whole curve
+    gives, where one round's reach can turn on a seed."""
+    later = [statistics.mean(fs) for _, fs in points[1:]]
+    return f"{100 * statistics.mean(later):.1f}" if later else "-"
+
+
+def print_summary(curves, full, runs):
     for strategy, points in sorted(curves.items()):
         means = " ".join(f"{100 * fr:.0f}%:{100 * statistics.mean(f):.1f}" for fr, f in points)
-        line = f"{strategy} ({len(points[-1][1])} runs): {means}"
+        line = f"{strategy} ({len(points[-1][1])} runs): {means} | after the seed round {after_seed_round(points)}"
         if full is not None:
             line += (f" | 95%: {first_reaching(points, 0.95 * full)}"
                      f", 99%: {first_reaching(points, 0.99 * full)}"
                      f", last {100 * statistics.mean(points[-1][1]) / full:.0f}% of full")
         print(line)
+    if len(runs) > 1:
+        print_per_run(runs, full)
+
+
+def print_per_run(runs, full):
+    """The same figures for each run alone (seed and retrain mode)."""
+    for run in sorted(runs, key=lambda r: (r["retrain"], r["seed"])):
+        for strategy, rounds in sorted(run["curves"].items()):
+            points = [(r["fraction"], [r["f"]]) for r in rounds]
+            line = (f"  seed {run['seed']}, {strategy}, {run['retrain']}:"
+                    f" after the seed round {after_seed_round(points)}")
+            if full is not None:
+                line += (f", 95%: {first_reaching(points, 0.95 * full)}"
+                         f", 99%: {first_reaching(points, 0.99 * full)}")
+            print(line)
 
 
 def main():
@@ -119,7 +142,7 @@ def main():
                           color=COLOURS.get(name), linestyle=LINESTYLES.get(mode, "-"))
         ax.fill_between(x, [m - s for m, s in zip(mean, sd)], [m + s for m, s in zip(mean, sd)],
                         color=line.get_color(), alpha=0.15, linewidth=0)
-    print_summary(curves, full)
+    print_summary(curves, full, runs)
     if full is not None:
         f = 100 * full
         ax.axhline(f, color="black", linewidth=1, label=f"full data ({f:.1f})")
