@@ -19,6 +19,10 @@ namespace {
 const char* const kEnabledKey = "autoRetrain/enabled";
 const char* const kEveryKey = "autoRetrain/every";
 const char* const kFromScratchKey = "autoRetrain/fromScratch";
+// Rounds from random weights reached 99 % of full-data F1 with fewer labels than
+// warm rounds in most paired AL simulations (README: "Active learning: warm
+// rounds or from scratch"), for 1.1-1.5x the training steps.
+constexpr bool kFromScratchByDefault = true;
 
 }  // namespace
 
@@ -33,7 +37,7 @@ AutoRetrainer::AutoRetrainer(TrainingPanel* panel, ModelLoop* loop, QSettings& s
       fromScratchAction_(new QAction(tr("Start Each Round From &Scratch"), this)) {
   enabled_ = settings_.value(kEnabledKey, false).toBool();
   every_ = std::max(1, settings_.value(kEveryKey, kDefaultEvery).toInt());
-  fromScratch_ = settings_.value(kFromScratchKey, false).toBool();
+  fromScratch_ = settings_.value(kFromScratchKey, kFromScratchByDefault).toBool();
   enable_->setCheckable(true);
   enable_->setChecked(enabled_);
   enable_->setStatusTip(

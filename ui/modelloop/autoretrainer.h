@@ -18,10 +18,10 @@ struct TrainingOutcome;
 
 // Retrains in the background as people label: after every N documents that
 // became accepted it starts a run on the training panel (a stored run the
-// dashboard shows, with the panel's settings), continuing from the current
-// model's package when there is one, or from scratch when asked to (Ash &
-// Adams 2020: warm starts can cost generalisation; the README's AL table
-// measures both). A run that ends well becomes the current
+// dashboard shows, with the panel's settings), from random weights by default
+// (Ash & Adams 2020: warm starts can cost generalisation; the README's AL table
+// measures both), or continuing from the current model's package when asked
+// to. A run that ends well becomes the current
 // model (as Use This Model) and the pool is ranked again with the chosen
 // strategy. While another check or run is going the round waits for it.
 // On/off, N and from-scratch are kept in QSettings.
@@ -79,7 +79,7 @@ class AutoRetrainer : public QObject {
   QAction* everyAction_;
   QAction* fromScratchAction_;
   bool enabled_ = false;
-  bool fromScratch_ = false;
+  bool fromScratch_ = true;
   int every_ = kDefaultEvery;
   int64_t baseline_ = 0;       // accepted documents when counting (re)started
   int64_t roundBaseline_ = 0;  // the baseline before the running round, restored if it fails
