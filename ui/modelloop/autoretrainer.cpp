@@ -19,10 +19,6 @@ namespace {
 const char* const kEnabledKey = "autoRetrain/enabled";
 const char* const kEveryKey = "autoRetrain/every";
 const char* const kFromScratchKey = "autoRetrain/fromScratch";
-// Rounds from random weights reached 99 % of full-data F1 with fewer labels than
-// warm rounds in most paired AL simulations (README: "Active learning: warm
-// rounds or from scratch"), for up to 1.5x the training steps.
-constexpr bool kFromScratchByDefault = true;
 
 }  // namespace
 

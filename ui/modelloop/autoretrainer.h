@@ -30,6 +30,10 @@ class AutoRetrainer : public QObject {
 
  public:
   static constexpr int kDefaultEvery = 20;
+  // Rounds from random weights reached 99 % of full-data F1 with fewer labels
+  // than warm rounds in most paired AL simulations (README: "Active learning:
+  // warm rounds or from scratch"), for up to 1.5x the training steps.
+  static constexpr bool kFromScratchByDefault = true;
 
   AutoRetrainer(TrainingPanel* panel, ModelLoop* loop, QSettings& settings,
                 QObject* parent = nullptr);
@@ -79,7 +83,7 @@ class AutoRetrainer : public QObject {
   QAction* everyAction_;
   QAction* fromScratchAction_;
   bool enabled_ = false;
-  bool fromScratch_ = true;
+  bool fromScratch_ = kFromScratchByDefault;
   int every_ = kDefaultEvery;
   int64_t baseline_ = 0;       // accepted documents when counting (re)started
   int64_t roundBaseline_ = 0;  // the baseline before the running round, restored if it fails
