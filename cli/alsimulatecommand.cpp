@@ -102,9 +102,9 @@ CLI::App* AlSimulateCommand::setup(CLI::App& app) {
   cmd->add_option("--retrain", retrain_,
                   "Where each round after the first starts: warm (the previous round's weights), "
                   "scratch (random weights) or pretrained (the weights of a pretraining, as with "
-                  "--pretrain, each round afresh)")
-      ->check(CLI::IsMember({"warm", "scratch", "pretrained"}))
-      ->capture_default_str();
+                  "--pretrain, each round afresh); default: scratch, or pretrained with "
+                  "--pretrain or the config's model.pretrained")
+      ->check(CLI::IsMember({"warm", "scratch", "pretrained"}));
   cmd->add_flag("--resume", resume_,
                 "Continue an interrupted run: rounds whose packages are already in "
                 "--models-dir (same data, config and seed) are not trained again");
@@ -135,6 +135,9 @@ int AlSimulateCommand::run(Console& console) {
     console.err << "error: --full-f1 must be more than 0 (a test F1 between 0 and 1)\n";
     return kBadInput;
   }
+  if (retrain_.empty())
+    retrain_ =
+        active::toString(active::defaultAlRetrain(pretrain_ || !config.model.pretrained.empty()));
   if (retrain_ == "scratch" && (pretrain_ || !config.model.pretrained.empty())) {
     console.err << "error: --retrain scratch starts every round from random weights, but "
                 << (pretrain_ ? "--pretrain is" : "the config's model.pretrained is")
@@ -185,7 +188,7 @@ int AlSimulateCommand::run(Console& console) {
   active::AlExperimentOptions experiment;
   experiment.simulation = options;
   experiment.seeds = seeds;
-  experiment.retrain = active::parseAlRetrain(retrain_).value_or(active::AlRetrain::Warm);
+  experiment.retrain = *active::parseAlRetrain(retrain_);  // checked by CLI11
   // --retrain pretrained pretrains as --pretrain does, unless the config names weights.
   experiment.pretrain = pretrain_ || (experiment.retrain == active::AlRetrain::Pretrained &&
                                       config.model.pretrained.empty());

@@ -37,7 +37,7 @@ class AlSimulateCommand : public Command {
   bool json_ = false;
   bool diverse_ = false;
   bool pretrain_ = false;
-  std::string retrain_ = "warm";
+  std::string retrain_;  // empty: active::defaultAlRetrain
   bool resume_ = false;
   int threads_ = 0;
   std::string modelsDir_;

@@ -23,8 +23,9 @@ struct AlExperimentOptions {
   // the first seed; every seed round and full-data training starts from it.
   bool pretrain = false;
   // Where each round after the first starts; Pretrained pretrains (as
-  // `pretrain`) unless the config names pretrained weights already.
-  AlRetrain retrain = AlRetrain::Warm;
+  // `pretrain`) unless the config names pretrained weights already. With
+  // `pretrain` set, pass defaultAlRetrain(true) or Warm: Scratch throws.
+  AlRetrain retrain = defaultAlRetrain(false);
   // Packages (and the pretrained weights) go here, under seed-N/ with
   // several seeds; empty = temporary directories.
   std::string modelsDir;

@@ -91,7 +91,7 @@ TEST_CASE("cli al-simulate reports a learning curve") {
     CHECK(std::ifstream(dir.file(d)).good());
   const auto meta =
       nlohmann::json::parse(std::ifstream(dir.file("rounds/random/round-2/meta.json")));
-  CHECK(meta["training"]["resumed_from"].get<std::string>().find("round-1") != std::string::npos);
+  CHECK(meta["training"]["resumed_from"] == "");  // each round afresh unless --retrain warm
 }
 
 // Sentences a tiny model learns in a few steps ("Anna flew to Oslo ."), so
@@ -235,6 +235,7 @@ TEST_CASE("cli al-simulate --pretrain starts the seed round from weights pretrai
   CHECK(r.err.find("Pretrained 3 steps") != std::string::npos);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["pretrained"] == true);
+  CHECK(j["retrain"] == "pretrained");  // every round afresh from the pretraining by default
   CHECK(std::ifstream(dir.file("m/pretrained/pretrain.json")).good());
   for (const char* package : {"m/round-1/config.toml", "m/full-data/config.toml"}) {
     INFO(package);

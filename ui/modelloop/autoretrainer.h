@@ -1,5 +1,7 @@
 #pragma once
 
+#include "active/alretrain.h"
+
 #include <QObject>
 #include <QPointer>
 
@@ -30,10 +32,9 @@ class AutoRetrainer : public QObject {
 
  public:
   static constexpr int kDefaultEvery = 20;
-  // Rounds from random weights reached 99 % of full-data F1 with fewer labels
-  // than warm rounds in most paired AL simulations (README: "Active learning:
-  // warm rounds or from scratch"), for up to 1.5x the training steps.
-  static constexpr bool kFromScratchByDefault = true;
+  // What al-simulate starts each round from by default (the reasons are there).
+  static constexpr bool kFromScratchByDefault =
+      active::defaultAlRetrain(false) != active::AlRetrain::Warm;
 
   AutoRetrainer(TrainingPanel* panel, ModelLoop* loop, QSettings& settings,
                 QObject* parent = nullptr);

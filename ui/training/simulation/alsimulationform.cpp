@@ -77,6 +77,8 @@ AlSimulationForm::AlSimulationForm(QWidget* parent)
   retrain_->setToolTip(
       tr("Where each round's training starts. Continuing from the last round is quicker; "
          "a fresh start each round can generalise better (see the README's AL table)."));
+  retrain_->setCurrentIndex(
+      retrain_->findData(static_cast<int>(active::AlExperimentOptions{}.retrain)));
   form->addRow(tr("Each round from:"), retrain_);
   testShare_->setToolTip(
       tr("Used only when no accepted document is marked test: this share of "
@@ -97,7 +99,7 @@ AlSimulationForm::AlSimulationForm(QWidget* parent)
   for (QCheckBox* b : {fullData_, pretrain_})
     connect(b, &QCheckBox::toggled, this, &AlSimulationForm::updateCost);
   connect(retrain_, &QComboBox::currentIndexChanged, this, &AlSimulationForm::retrainChanged);
-  updateCost();
+  retrainChanged();
 }
 
 QCheckBox* AlSimulationForm::strategyBox(active::Strategy s) const {

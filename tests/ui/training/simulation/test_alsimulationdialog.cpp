@@ -65,10 +65,12 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   typeInto(form->seeds(), QStringLiteral("2"));
   REQUIRE(form->rounds()->value() == 2);
   REQUIRE(form->seeds()->value() == 2);
-  // Each round from random weights: one step down the list, by key.
-  form->retrain()->setFocus(Qt::OtherFocusReason);
-  QTest::keyClick(form->retrain(), Qt::Key_Down);
+  // Each round from random weights at first; from the last round's model one
+  // step up the list, by key.
   REQUIRE(form->options().retrain == active::AlRetrain::Scratch);
+  form->retrain()->setFocus(Qt::OtherFocusReason);
+  QTest::keyClick(form->retrain(), Qt::Key_Up);
+  REQUIRE(form->options().retrain == active::AlRetrain::Warm);
   // Per seed: the seed round and 2 curves x 1 round; the full-data training once.
   CHECK(form->trainings() == 2 * (1 + 2 * 1) + 1);
   CHECK_FALSE(dialog.isRunning());  // Enter in a spin box did not start it
@@ -105,7 +107,7 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   CHECK(j["runs"].toArray().size() == 2);
   CHECK(j["summary"].toObject()["lc"].toObject()["points"].toArray().size() == 2);
   CHECK(j["full_data_f"].isDouble());
-  CHECK(j["retrain"] == "scratch");
+  CHECK(j["retrain"] == "warm");
   const QJsonArray runs = j["runs"].toArray();
   CHECK(runs[1].toObject()["full_data"].toObject()["f"] ==
         runs[0].toObject()["full_data"].toObject()["f"]);  // one training for both seeds
@@ -228,16 +230,22 @@ TEST_CASE(
   ui::AlSimulationForm form;
   QComboBox* retrain = form.retrain();
   REQUIRE(retrain->count() == 3);
-  CHECK(form.options().retrain == active::AlRetrain::Warm);  // as al-simulate's default
-  CHECK(form.pretrain()->isEnabled());
-  // Pretraining once, then warm rounds, is a choice of its own.
-  form.pretrain()->setChecked(true);
-  CHECK(form.options().pretrain);
-  // Random weights rule the pretraining out, as --retrain scratch --pretrain is refused.
-  retrain->setCurrentIndex(1);
+  // Random weights at first, as al-simulate's default: no pretraining then,
+  // as --retrain scratch --pretrain is refused.
   CHECK(form.options().retrain == active::AlRetrain::Scratch);
   CHECK_FALSE(form.pretrain()->isChecked());
   CHECK_FALSE(form.pretrain()->isEnabled());
+  CHECK_FALSE(form.options().pretrain);
+  // Pretraining once, then warm rounds, is a choice of its own.
+  retrain->setCurrentIndex(0);
+  CHECK(form.options().retrain == active::AlRetrain::Warm);
+  REQUIRE(form.pretrain()->isEnabled());
+  form.pretrain()->setChecked(true);
+  CHECK(form.options().pretrain);
+  // Back to random weights: the pretraining is ruled out again.
+  retrain->setCurrentIndex(1);
+  CHECK(form.options().retrain == active::AlRetrain::Scratch);
+  CHECK_FALSE(form.pretrain()->isChecked());
   CHECK_FALSE(form.options().pretrain);
   // Pretrained weights each round imply the pretraining.
   retrain->setCurrentIndex(2);
