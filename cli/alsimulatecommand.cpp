@@ -135,10 +135,9 @@ int AlSimulateCommand::run(Console& console) {
     console.err << "error: --full-f1 must be more than 0 (a test F1 between 0 and 1)\n";
     return kBadInput;
   }
-  if (retrain_.empty())
-    retrain_ =
-        active::toString(active::defaultAlRetrain(pretrain_ || !config.model.pretrained.empty()));
-  if (retrain_ == "scratch" && (pretrain_ || !config.model.pretrained.empty())) {
+  const bool pretrained = pretrain_ || !config.model.pretrained.empty();
+  if (retrain_.empty()) retrain_ = active::toString(active::defaultAlRetrain(pretrained));
+  if (retrain_ == "scratch" && pretrained) {
     console.err << "error: --retrain scratch starts every round from random weights, but "
                 << (pretrain_ ? "--pretrain is" : "the config's model.pretrained is")
                 << " set: use --retrain pretrained\n";
