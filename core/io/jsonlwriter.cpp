@@ -7,7 +7,7 @@
 namespace spanforge::io {
 namespace {
 
-using Json = JsonOutput::Json;
+using OutJson = JsonOutput::Json;
 
 const char* answer(text::DocStatus s) {
   switch (s) {
@@ -41,23 +41,23 @@ void JsonlWriter::write(const text::Document& doc) {
   check.tokens(map);
   const auto spans = check.spans(doc.spans, "spans", map);
 
-  Json j = Json::object();
+  OutJson j = OutJson::object();
   j["text"] = doc.text;
   if (!doc.tokens.empty()) {
-    Json tokens = Json::array();
+    OutJson tokens = OutJson::array();
     for (size_t i = 0; i < doc.tokens.size(); ++i) {
       const auto& t = doc.tokens[i];
       // ws as spaCy's whitespace_: the token is followed by one space.
       const bool ws = t.end < map.codePoints() && doc.text[map.byteOffset(t.end)] == ' ';
       tokens.push_back(
-          Json{{"text", t.text}, {"start", t.start}, {"end", t.end}, {"id", i}, {"ws", ws}});
+          OutJson{{"text", t.text}, {"start", t.start}, {"end", t.end}, {"id", i}, {"ws", ws}});
     }
     j["tokens"] = std::move(tokens);
   }
   if (doc.status != text::DocStatus::Unlabelled || !spans.empty()) {
-    Json list = Json::array();
+    OutJson list = OutJson::array();
     for (const auto& s : spans) {
-      Json span{{"start", s.start}, {"end", s.end}};
+      OutJson span{{"start", s.start}, {"end", s.end}};
       // Prodigy's inclusive token range, when the span fits the tokens.
       const int64_t first = tokenAt(doc.tokens, s.start, true);
       const int64_t last = tokenAt(doc.tokens, s.end, false);
@@ -71,7 +71,7 @@ void JsonlWriter::write(const text::Document& doc) {
     j["spans"] = std::move(list);
   }
   if (const char* a = answer(doc.status)) j["answer"] = a;
-  Json meta = JsonOutput::meta(check);
+  OutJson meta = JsonOutput::meta(check);
   if (!meta.empty()) j["meta"] = std::move(meta);
   out_ << JsonOutput::dump(j, check) << '\n';
 }

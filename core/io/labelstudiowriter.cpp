@@ -8,14 +8,14 @@
 namespace spanforge::io {
 namespace {
 
-using Json = JsonOutput::Json;
+using OutJson = JsonOutput::Json;
 
-Json result(const text::Span& s, const std::string& text, const text::OffsetMap& map) {
-  Json value{{"start", map.utf16Offset(s.start)},
-             {"end", map.utf16Offset(s.end)},
-             {"text", std::string(map.slice(text, s.start, s.end))},
-             {"labels", Json::array({s.label})}};
-  return Json{
+OutJson result(const text::Span& s, const std::string& text, const text::OffsetMap& map) {
+  OutJson value{{"start", map.utf16Offset(s.start)},
+                {"end", map.utf16Offset(s.end)},
+                {"text", std::string(map.slice(text, s.start, s.end))},
+                {"labels", OutJson::array({s.label})}};
+  return OutJson{
       {"value", std::move(value)}, {"from_name", "label"}, {"to_name", "text"}, {"type", "labels"}};
 }
 
@@ -29,17 +29,17 @@ void LabelStudioWriter::write(const text::Document& doc) {
   const text::OffsetMap map(doc.text);
   const auto spans = check.spans(doc.spans, "spans", map);
 
-  Json task = Json::object();
+  OutJson task = OutJson::object();
   task["id"] = count_ + 1;
-  task["data"] = Json{{"text", doc.text}};
-  Json meta = JsonOutput::meta(check);
+  task["data"] = OutJson{{"text", doc.text}};
+  OutJson meta = JsonOutput::meta(check);
   if (!meta.empty()) task["meta"] = std::move(meta);
 
-  Json annotations = Json::array();
+  OutJson annotations = OutJson::array();
   if (doc.status != text::DocStatus::Unlabelled || !spans.empty()) {
-    Json list = Json::array();
+    OutJson list = OutJson::array();
     for (const auto& s : spans) list.push_back(result(s, doc.text, map));
-    Json annotation{{"result", std::move(list)}};
+    OutJson annotation{{"result", std::move(list)}};
     // Label Studio has no rejected state; a skipped (cancelled) annotation
     // is the nearest, and reads back as unlabelled.
     if (doc.status == text::DocStatus::Rejected || doc.status == text::DocStatus::Ignored) {
@@ -49,7 +49,7 @@ void LabelStudioWriter::write(const text::Document& doc) {
   }
   task["annotations"] = std::move(annotations);
 
-  Json predictions = Json::array();
+  OutJson predictions = OutJson::array();
   for (size_t i = 0; i < doc.predictions.size(); ++i) {
     const auto& p = doc.predictions[i];
     std::vector<text::Span> predicted;
@@ -60,16 +60,16 @@ void LabelStudioWriter::write(const text::Document& doc) {
     for (const auto& s : p.spans) order.push_back(&s);
     std::stable_sort(order.begin(), order.end(),
                      [](const auto* a, const auto* b) { return a->span < b->span; });
-    Json list = Json::array();
+    OutJson list = OutJson::array();
     for (const auto* s : order) {
       if (!std::isfinite(s->score)) {
         check.fail("predictions[" + std::to_string(i) + "]", "a score is not a finite number");
       }
-      Json r = result(s->span, doc.text, map);
+      OutJson r = result(s->span, doc.text, map);
       r["score"] = s->score;
       list.push_back(std::move(r));
     }
-    predictions.push_back(Json{{"model_version", p.model}, {"result", std::move(list)}});
+    predictions.push_back(OutJson{{"model_version", p.model}, {"result", std::move(list)}});
   }
   task["predictions"] = std::move(predictions);
 

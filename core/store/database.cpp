@@ -1,5 +1,6 @@
 #include "store/database.h"
 
+#include "store/quotedpath.h"
 #include "store/sqliteerror.h"
 #include "store/steptimer.h"
 #include "store/storeerror.h"
@@ -14,8 +15,6 @@ namespace {
 
 // How long a connection waits for another one's write lock before giving up.
 constexpr int kBusyTimeoutMs = 5000;
-
-std::string quotedPath(const std::string& path) { return "\"" + path + "\""; }
 
 // How many virtual machine instructions run between two looks at the clock.
 constexpr int kProgressInstructions = 10000;

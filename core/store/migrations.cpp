@@ -1,6 +1,7 @@
 #include "store/migrations.h"
 
 #include "store/database.h"
+#include "store/quotedpath.h"
 #include "store/storeerror.h"
 
 namespace spanforge::store {
@@ -251,8 +252,6 @@ CREATE INDEX pattern_matches_pattern ON pattern_matches(pattern_id, state);
 )sql");
 }
 
-std::string quoted(const std::string& path) { return "\"" + path + "\""; }
-
 int64_t pragmaInt(Database& db, const char* sql) {
   Statement st = db.prepare(sql);
   return st.step() ? st.columnInt64(0) : 0;
@@ -300,16 +299,16 @@ void Migrations::checkCompatible(Database& db, bool allowEmpty) {
   const bool empty = objects == 0 && version == 0 && (appId == 0 || appId == kApplicationId);
   if (empty && allowEmpty) return;
   if (empty) {
-    throw StoreError(quoted(db.path()) +
+    throw StoreError(quotedPath(db.path()) +
                      " is an empty SQLite database, not a Spanforge project, so it was not "
                      "opened.");
   }
   if (appId != kApplicationId || version < 1) {
-    throw StoreError(quoted(db.path()) +
+    throw StoreError(quotedPath(db.path()) +
                      " is a SQLite database but not a Spanforge project, so it was not opened.");
   }
   if (version > latestVersion()) {
-    throw StoreError(quoted(db.path()) + " was saved by a newer Spanforge (project format " +
+    throw StoreError(quotedPath(db.path()) + " was saved by a newer Spanforge (project format " +
                      std::to_string(version) + "; this version reads up to " +
                      std::to_string(latestVersion()) + "). Update Spanforge to open it.");
   }
@@ -333,7 +332,7 @@ void Migrations::migrateTo(Database& db, int version) {
     try {
       step.apply(db);
     } catch (const StoreError& e) {
-      throw StoreError("Cannot upgrade " + quoted(db.path()) + " to project format " +
+      throw StoreError("Cannot upgrade " + quotedPath(db.path()) + " to project format " +
                        std::to_string(step.toVersion) + ": " + e.what());
     }
     db.setUserVersion(step.toVersion);
@@ -341,7 +340,7 @@ void Migrations::migrateTo(Database& db, int version) {
   db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
   Statement fk = db.prepare("PRAGMA foreign_key_check");
   if (fk.step()) {
-    throw StoreError("Cannot upgrade " + quoted(db.path()) + ": table " + fk.columnText(0) +
+    throw StoreError("Cannot upgrade " + quotedPath(db.path()) + ": table " + fk.columnText(0) +
                      " has rows that refer to missing rows of " + fk.columnText(2) + ".");
   }
   tx.commit();

@@ -2,6 +2,7 @@
 
 #include "store/fileheader.h"
 #include "store/migrations.h"
+#include "store/quotedpath.h"
 #include "store/schemacheck.h"
 #include "store/searchindex.h"
 #include "store/storeerror.h"
@@ -12,8 +13,6 @@
 
 namespace spanforge::store {
 namespace {
-
-std::string quoted(const std::string& path) { return "\"" + path + "\""; }
 
 void removeFiles(const std::string& path) {
   std::error_code ec;
@@ -30,13 +29,13 @@ std::filesystem::path folderOf(const std::string& path) {
 // Where a project cannot be changed, say why before SQLite fails half-way.
 void requireWritable(const std::string& path) {
   if (!writable(path)) {
-    throw StoreError("Cannot change the project " + quoted(path) +
+    throw StoreError("Cannot change the project " + quotedPath(path) +
                      ": the file is read-only (make it writable, e.g. chmod u+w, or work on a "
                      "copy).");
   }
   if (!writable(folderOf(path))) {
-    throw StoreError("Cannot change the project " + quoted(path) + ": its folder " +
-                     quoted(folderOf(path).string()) +
+    throw StoreError("Cannot change the project " + quotedPath(path) + ": its folder " +
+                     quotedPath(folderOf(path).string()) +
                      " is read-only, and SQLite keeps its journal (-wal, -shm) beside the "
                      "project. Move the project to a folder you can write to.");
   }
@@ -48,7 +47,7 @@ void refuseEmptyFile(const std::string& path) {
   const auto size = std::filesystem::file_size(path, ec);
   const auto walSize = std::filesystem::file_size(path + "-wal", ec);
   if (size == 0 && (ec || walSize == 0)) {
-    throw StoreError("Cannot open the project " + quoted(path) +
+    throw StoreError("Cannot open the project " + quotedPath(path) +
                      ": the file is empty (0 bytes), so it is not a Spanforge project (if "
                      "creating it was interrupted, delete it and create the project again).");
   }
@@ -64,7 +63,7 @@ void refuseTruncated(const std::string& path) {
   const auto header = FileHeader::read(path);
   const auto size = std::filesystem::file_size(path, ec);
   if (!header || ec || header->recordedBytes() == 0 || size >= header->recordedBytes()) return;
-  throw StoreError("Cannot open the project " + quoted(path) + ": the file is truncated (" +
+  throw StoreError("Cannot open the project " + quotedPath(path) + ": the file is truncated (" +
                    std::to_string(size) + " bytes of the " +
                    std::to_string(header->recordedBytes()) +
                    " its header records), perhaps by an interrupted copy or download. Copy "
@@ -76,7 +75,7 @@ void refuseTruncated(const std::string& path) {
 std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
-    throw StoreError("Cannot create the project " + quoted(path) +
+    throw StoreError("Cannot create the project " + quotedPath(path) +
                      ": a file with that name already exists.");
   }
   auto db = std::make_unique<Database>(path, Database::OpenMode::OpenOrCreate);
@@ -95,10 +94,11 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path) {
 std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, Access access) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
-    throw StoreError("Cannot open the project " + quoted(path) + ": the file does not exist.");
+    throw StoreError("Cannot open the project " + quotedPath(path) + ": the file does not exist.");
   }
   if (std::filesystem::is_directory(path, ec)) {
-    throw StoreError("Cannot open the project " + quoted(path) + ": it is a folder, not a file.");
+    throw StoreError("Cannot open the project " + quotedPath(path) +
+                     ": it is a folder, not a file.");
   }
   refuseEmptyFile(path);
   refuseTruncated(path);
@@ -138,7 +138,7 @@ std::unique_ptr<ProjectStore> ProjectStore::openReadOnly(const std::string& path
   Migrations::checkCompatible(*db, false);
   SchemaCheck::require(*db);
   if (db->userVersion() < Migrations::latestVersion()) {
-    throw StoreError("Cannot open the project " + quoted(path) +
+    throw StoreError("Cannot open the project " + quotedPath(path) +
                      " read-only: it was saved by an older Spanforge and must be upgraded, "
                      "which needs write access to the file and its folder.");
   }
@@ -184,7 +184,7 @@ ProjectStore::RemovedLabel ProjectStore::removeLabel(const std::string& name) {
   Transaction tx(*db_);
   RemovedLabel removed;
   const auto label = labels_->find(name);
-  if (!label) throw StoreError("There is no label named " + quoted(name) + ".");
+  if (!label) throw StoreError("There is no label named " + quotedPath(name) + ".");
   removed.label = *label;
   // Read what goes before it goes, inside the transaction, so that what
   // restoreLabel() puts back is exactly what the delete took.

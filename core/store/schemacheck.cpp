@@ -13,7 +13,7 @@
 namespace spanforge::store {
 namespace {
 
-std::string quoted(const std::string& s) { return "\"" + text::printable(s) + "\""; }
+std::string printableQuoted(const std::string& s) { return "\"" + text::printable(s) + "\""; }
 
 // Tables SQLite makes by itself (AUTOINCREMENT, ANALYZE), with its own SQL.
 const std::map<std::string, std::string>& sqliteTables() {
@@ -96,11 +96,11 @@ std::vector<SchemaCheck::Finding> SchemaCheck::findings(Database& db) {
 std::string SchemaCheck::describe(const Finding& f) {
   switch (f.problem) {
     case Problem::Foreign:
-      return f.found.type + " " + quoted(f.found.name) + " (not made by Spanforge)";
+      return f.found.type + " " + printableQuoted(f.found.name) + " (not made by Spanforge)";
     case Problem::Altered:
-      return f.found.type + " " + quoted(f.found.name) + " (changed from what Spanforge made)";
+      return f.found.type + " " + printableQuoted(f.found.name) + " (changed from what Spanforge made)";
     case Problem::Missing:
-      return f.expected.type + " " + quoted(f.expected.name) + " (missing)";
+      return f.expected.type + " " + printableQuoted(f.expected.name) + " (missing)";
   }
   return {};
 }
@@ -110,7 +110,7 @@ void SchemaCheck::require(Database& db) {
   if (found.empty()) return;
   std::string list;
   for (const Finding& f : found) list += (list.empty() ? "" : ", ") + describe(f);
-  throw StoreError("Cannot open the project " + quoted(db.path()) +
+  throw StoreError("Cannot open the project " + printableQuoted(db.path()) +
                    ": its schema holds SQL that Spanforge did not put there, which could change "
                    "or delete data when the project is used: " +
                    list +

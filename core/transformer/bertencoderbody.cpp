@@ -9,6 +9,14 @@
 #include <cmath>
 
 namespace spanforge::transformer {
+
+// One block, whichever family's names it wears. Named, not anonymous: Impl,
+// declared in the header, holds them.
+struct BertBlock {
+  torch::nn::Linear q{nullptr}, k{nullptr}, v{nullptr}, out{nullptr}, up{nullptr}, down{nullptr};
+  torch::nn::LayerNorm attentionNorm{nullptr}, outputNorm{nullptr};
+};
+
 namespace {
 
 using torch::nn::Embedding;
@@ -19,12 +27,6 @@ LayerNorm norm(torch::nn::Module& parent, const std::string& name, int64_t width
   return parent.register_module(name, LayerNorm(torch::nn::LayerNormOptions({width}).eps(eps)));
 }
 
-// One block, whichever family's names it wears.
-struct Block {
-  Linear q{nullptr}, k{nullptr}, v{nullptr}, out{nullptr}, up{nullptr}, down{nullptr};
-  LayerNorm attentionNorm{nullptr}, outputNorm{nullptr};
-};
-
 }  // namespace
 
 struct BertEncoderBody::Impl {
@@ -32,7 +34,7 @@ struct BertEncoderBody::Impl {
   Embedding words{nullptr}, positions{nullptr}, types{nullptr};
   LayerNorm embeddingNorm{nullptr};
   Linear project{nullptr};  // ELECTRA, when its embeddings are narrower
-  std::vector<Block> blocks;
+  std::vector<BertBlock> blocks;
   double dropout = 0.1;
 };
 
@@ -56,7 +58,7 @@ BertEncoderBody::BertEncoderBody(torch::nn::Module& root, const EncoderConfig& c
   const int64_t h = c.hidden;
   for (int64_t i = 0; i < c.layers; ++i) {
     auto& l = child(layers, std::to_string(i));
-    Block b;
+    BertBlock b;
     if (distil) {
       auto& a = child(l, "attention");
       b.q = a.register_module("q_lin", Linear(h, h));
@@ -111,7 +113,7 @@ at::Tensor BertEncoderBody::forward(const at::Tensor& ids, const at::Tensor& mas
   const auto split = [&](const torch::Tensor& t) {
     return t.view({batch, length, heads, width}).transpose(1, 2);
   };
-  for (Block& b : m.blocks) {
+  for (BertBlock& b : m.blocks) {
     const torch::Tensor q = split(b.q(x)), k = split(b.k(x)), v = split(b.v(x));
     torch::Tensor scores = torch::matmul(q, k.transpose(-1, -2)) / std::sqrt(double(width));
     scores = scores.masked_fill(keyMask.logical_not(), lowestFor(scores));

@@ -26,19 +26,20 @@ double ropeTheta(const json& j, const std::string& path, const std::string& laye
   return p.at("rope_theta").get<double>();
 }
 
-void push(std::vector<ExpectedTensor>& out, const std::string& name, std::vector<int64_t> shape) {
+void addTensor(std::vector<ExpectedTensor>& out, const std::string& name,
+               std::vector<int64_t> shape) {
   out.push_back({name, std::move(shape)});
 }
 
-void linear(std::vector<ExpectedTensor>& out, const std::string& name, int64_t in, int64_t width,
-            bool bias) {
-  push(out, name + ".weight", {width, in});
-  if (bias) push(out, name + ".bias", {width});
+void addLinear(std::vector<ExpectedTensor>& out, const std::string& name, int64_t in, int64_t width,
+               bool bias) {
+  addTensor(out, name + ".weight", {width, in});
+  if (bias) addTensor(out, name + ".bias", {width});
 }
 
-void norm(std::vector<ExpectedTensor>& out, const std::string& name, int64_t width, bool bias) {
-  push(out, name + ".weight", {width});
-  if (bias) push(out, name + ".bias", {width});
+void addNorm(std::vector<ExpectedTensor>& out, const std::string& name, int64_t width, bool bias) {
+  addTensor(out, name + ".weight", {width});
+  if (bias) addTensor(out, name + ".bias", {width});
 }
 
 }  // namespace
@@ -85,18 +86,18 @@ void readModernBertConfig(const json& j, const std::string& path, EncoderConfig&
 
 void appendModernBertTensors(const EncoderConfig& c, std::vector<ExpectedTensor>& out) {
   const int64_t h = c.hidden;
-  push(out, "embeddings.tok_embeddings.weight", {c.vocab, h});
-  norm(out, "embeddings.norm", h, c.normBias);
+  addTensor(out, "embeddings.tok_embeddings.weight", {c.vocab, h});
+  addNorm(out, "embeddings.norm", h, c.normBias);
   for (int64_t i = 0; i < c.layers; ++i) {
     const std::string l = "layers." + std::to_string(i) + ".";
-    if (i > 0) norm(out, l + "attn_norm", h, c.normBias);
-    linear(out, l + "attn.Wqkv", h, 3 * h, c.attentionBias);
-    linear(out, l + "attn.Wo", h, h, c.attentionBias);
-    norm(out, l + "mlp_norm", h, c.normBias);
-    linear(out, l + "mlp.Wi", h, 2 * c.intermediate, c.mlpBias);
-    linear(out, l + "mlp.Wo", c.intermediate, h, c.mlpBias);
+    if (i > 0) addNorm(out, l + "attn_norm", h, c.normBias);
+    addLinear(out, l + "attn.Wqkv", h, 3 * h, c.attentionBias);
+    addLinear(out, l + "attn.Wo", h, h, c.attentionBias);
+    addNorm(out, l + "mlp_norm", h, c.normBias);
+    addLinear(out, l + "mlp.Wi", h, 2 * c.intermediate, c.mlpBias);
+    addLinear(out, l + "mlp.Wo", c.intermediate, h, c.mlpBias);
   }
-  norm(out, "final_norm", h, c.normBias);
+  addNorm(out, "final_norm", h, c.normBias);
 }
 
 }  // namespace spanforge::transformer

@@ -10,6 +10,23 @@
 #include <vector>
 
 namespace spanforge::transformer {
+
+// Named, not anonymous: Impl, declared in the header, holds them.
+// LayerNorm with an optional bias (torch::nn::LayerNorm always has one).
+struct ModernBertNorm {
+  torch::Tensor weight, bias;
+  torch::Tensor operator()(const torch::Tensor& x, double eps) const {
+    return torch::layer_norm(x, {weight.size(0)}, weight, bias, eps);
+  }
+};
+
+struct ModernBertBlock {
+  bool global = true;
+  bool hasAttentionNorm = false;  // the first block reads the embedding's norm
+  ModernBertNorm attentionNorm, mlpNorm;
+  torch::nn::Linear qkv{nullptr}, attentionOut{nullptr}, up{nullptr}, down{nullptr};
+};
+
 namespace {
 
 using torch::nn::Linear;
@@ -20,28 +37,13 @@ Linear linear(torch::nn::Module& parent, const std::string& name, int64_t in, in
   return parent.register_module(name, Linear(LinearOptions(in, out).bias(bias)));
 }
 
-// LayerNorm with an optional bias (torch::nn::LayerNorm always has one).
-struct Norm {
-  torch::Tensor weight, bias;
-  torch::Tensor operator()(const torch::Tensor& x, double eps) const {
-    return torch::layer_norm(x, {weight.size(0)}, weight, bias, eps);
-  }
-};
-
-Norm norm(torch::nn::Module& parent, const std::string& name, int64_t width, bool bias) {
+ModernBertNorm norm(torch::nn::Module& parent, const std::string& name, int64_t width, bool bias) {
   auto& m = EncoderBody::child(parent, name);
-  Norm n;
+  ModernBertNorm n;
   n.weight = m.register_parameter("weight", torch::ones({width}));
   if (bias) n.bias = m.register_parameter("bias", torch::zeros({width}));
   return n;
 }
-
-struct Block {
-  bool global = true;
-  bool hasAttentionNorm = false;  // the first block reads the embedding's norm
-  Norm attentionNorm, mlpNorm;
-  Linear qkv{nullptr}, attentionOut{nullptr}, up{nullptr}, down{nullptr};
-};
 
 // cos and sin [1, 1, S, D] of positions 0..S-1, in float, as transformers
 // computes them: theta ** (2i / D) in float, every position times each
@@ -68,8 +70,8 @@ torch::Tensor rotate(const torch::Tensor& x, const torch::Tensor& cos, const tor
 struct ModernBertEncoderBody::Impl {
   EncoderConfig config;
   torch::nn::Embedding words{nullptr};
-  Norm embeddingNorm, finalNorm;
-  std::vector<Block> blocks;
+  ModernBertNorm embeddingNorm, finalNorm;
+  std::vector<ModernBertBlock> blocks;
 };
 
 ModernBertEncoderBody::~ModernBertEncoderBody() = default;
@@ -85,7 +87,7 @@ ModernBertEncoderBody::ModernBertEncoderBody(torch::nn::Module& root, const Enco
   auto& layers = child(root, "layers");
   for (int64_t i = 0; i < c.layers; ++i) {
     auto& l = child(layers, std::to_string(i));
-    Block b;
+    ModernBertBlock b;
     b.global = c.globalLayers.at(static_cast<size_t>(i));
     b.hasAttentionNorm = i > 0;
     if (b.hasAttentionNorm) b.attentionNorm = norm(l, "attn_norm", h, c.normBias);
@@ -123,7 +125,7 @@ at::Tensor ModernBertEncoderBody::forward(const at::Tensor& ids, const at::Tenso
   const auto local = angles(c.localRopeTheta, length, width, ids.device());
   const double scale = 1.0 / std::sqrt(static_cast<double>(width));
 
-  for (Block& b : m.blocks) {
+  for (ModernBertBlock& b : m.blocks) {
     const torch::Tensor in = b.hasAttentionNorm ? b.attentionNorm(x, c.layerNormEps) : x;
     // [B, S, 3, H, D] -> three [B, H, S, D]
     const auto qkv = b.qkv(in).view({batch, length, 3, heads, width}).permute({2, 0, 3, 1, 4});

@@ -23,10 +23,10 @@ namespace {
 
 // The project with a pool of unlabelled documents and one accepted document
 // outside the pool.
-struct Fixture : active::testing::ProjectFixture {
+struct RankerFixture : active::testing::ProjectFixture {
   std::vector<int64_t> pool;  // unlabelled, 1 .. 5 tokens
 
-  explicit Fixture(const std::string& label = "A") : ProjectFixture(label) {
+  explicit RankerFixture(const std::string& label = "A") : ProjectFixture(label) {
     for (const char* t :
          {"one", "two words", "three more words", "four words in all", "five words in one line"})
       pool.push_back(add(t));
@@ -44,7 +44,7 @@ struct Fixture : active::testing::ProjectFixture {
 }  // namespace
 
 TEST_CASE("pool ranker: least confidence ranks, stores predictions and the ranking") {
-  Fixture f;
+  RankerFixture f;
   const auto model = lengthModel();
   PoolRankOptions options;
   options.batchDocuments = 2;
@@ -84,7 +84,7 @@ TEST_CASE("pool ranker: least confidence ranks, stores predictions and the ranki
 }
 
 TEST_CASE("pool ranker: every strategy ranks the whole pool, random is seeded") {
-  Fixture f;
+  RankerFixture f;
   const auto model = lengthModel();
   for (Strategy s : active::allStrategies()) {
     PoolRankOptions options;
@@ -109,7 +109,7 @@ TEST_CASE("pool ranker: every strategy ranks the whole pool, random is seeded") 
 }
 
 TEST_CASE("pool ranker: near-duplicates move down when asked") {
-  Fixture f;
+  RankerFixture f;
   text::Document d;
   d.text = "FIVE words in one line";  // same tokens as pool[4] up to case
   const int64_t dup = f.project->documents().add(d).id;
@@ -126,7 +126,7 @@ TEST_CASE("pool ranker: near-duplicates move down when asked") {
 }
 
 TEST_CASE("pool ranker: cancellation keeps the previous ranking") {
-  Fixture f;
+  RankerFixture f;
   const auto model = lengthModel();
   PoolRanker(*f.project, *model, f.modelId).run({});
   const auto before = f.rankedIds("lc");
@@ -143,7 +143,7 @@ TEST_CASE("pool ranker: cancellation keeps the previous ranking") {
 }
 
 TEST_CASE("pool ranker: labels the project lacks are counted, not stored") {
-  Fixture f("B");
+  RankerFixture f("B");
   const auto model = lengthModel({"A"});
   const auto result = PoolRanker(*f.project, *model, f.modelId).run({});
   CHECK(result.missingLabels == std::vector<std::string>{"A"});
@@ -153,7 +153,7 @@ TEST_CASE("pool ranker: labels the project lacks are counted, not stored") {
 }
 
 TEST_CASE("pool ranker: an unknown model id or a bad threshold is refused") {
-  Fixture f;
+  RankerFixture f;
   const auto model = lengthModel();
   CHECK_THROWS_WITH(PoolRanker(*f.project, *model, f.modelId + 7).run({}),
                     ContainsSubstring("no model with id"));

@@ -2,6 +2,8 @@
 
 #include "cli/cliapp.h"
 
+#include <nlohmann/json.hpp>
+
 #include <sstream>
 #include <string>
 #include <vector>
@@ -26,5 +28,17 @@ inline CliResult runCliArgs(std::vector<std::string> args) {
   r.err = err.str();
   return r;
 }
+
+// Each non-empty line of JSON Lines text, parsed.
+inline std::vector<nlohmann::json> jsonLines(const std::string& text) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
+// What the CLI tests call it.
+inline CliResult run(std::vector<std::string> args) { return runCliArgs(std::move(args)); }
 
 }  // namespace spanforge::testing

@@ -21,9 +21,7 @@ namespace {
 
 using Result = spanforge::testing::CliResult;
 
-Result run(std::vector<std::string> args) {
-  return spanforge::testing::runCliArgs(std::move(args));
-}
+using spanforge::testing::run;
 
 const char* const kLabels = "person,location,corporation,product,creative-work,group";
 

@@ -23,9 +23,7 @@ namespace {
 using Files = spanforge::testing::CliDataFiles;
 using spanforge::testing::makeFiles;
 
-spanforge::testing::CliResult run(std::vector<std::string> args) {
-  return spanforge::testing::runCliArgs(std::move(args));
-}
+using spanforge::testing::run;
 
 }  // namespace
 

@@ -23,10 +23,7 @@ Result cli(std::vector<std::string> args) {
   return spanforge::testing::runCliArgs(std::move(args));
 }
 
-std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
-  std::ofstream(dir.file(name), std::ios::binary) << content;
-  return dir.file(name);
-}
+using spanforge::testing::write;
 
 }  // namespace
 

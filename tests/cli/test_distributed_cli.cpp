@@ -31,12 +31,12 @@ using spanforge::testing::slurp;
 
 namespace {
 
-struct Files {
+struct TrainDevFiles {
   std::string train, dev;
 };
 
-Files makeData(const TempDir& dir) {
-  Files f{dir.file("train.conll"), dir.file("dev.conll")};
+TrainDevFiles makeData(const TempDir& dir) {
+  TrainDevFiles f{dir.file("train.conll"), dir.file("dev.conll")};
   writeConll(f.train, head(demoTrain(), 200));
   writeConll(f.dev, head(demoDev(), 60));
   return f;
@@ -90,7 +90,7 @@ bool waitForSteps(const std::string& log, int steps, ChildProcess& p) {
 
 TEST_CASE("train --nproc 2 ends each step with the weights of one process on both ranks' batches") {
   TempDir dir;
-  const Files f = makeData(dir);
+  const TrainDevFiles f = makeData(dir);
   // One process accumulating 2 batches per step trains on exactly the batches
   // two ranks share out (1 each), with the same mean gradient.
   const std::string one = writeConfig(dir, "one.toml", 2, 8);
@@ -155,7 +155,7 @@ TEST_CASE("train --nproc 2 ends each step with the weights of one process on bot
 // their gradients are summed as the other weights' are.
 TEST_CASE("train --nproc 2 trains unfrozen vectors as one process does") {
   TempDir dir;
-  const Files f = makeData(dir);
+  const TrainDevFiles f = makeData(dir);
   std::ofstream vectors(dir.file("v.txt"));
   int i = 0;
   for (const char* w : {"the", "to", "and", "a", "of", "in", "is", "for", "on", "you", "it", "i"}) {
@@ -188,7 +188,7 @@ TEST_CASE("train --nproc 2 trains unfrozen vectors as one process does") {
 
 TEST_CASE("a killed rank fails the whole job at once and leaves the previous model") {
   TempDir dir;
-  const Files f = makeData(dir);
+  const TrainDevFiles f = makeData(dir);
   const std::string quick = writeConfig(dir, "quick.toml", 1, 4);
   ChildProcess first({"train", "--train", f.train, "--dev", f.dev, "--config", quick, "--output",
                       dir.file("model")},
@@ -224,7 +224,7 @@ TEST_CASE("a killed rank fails the whole job at once and leaves the previous mod
 
 TEST_CASE("stopping rank 0 stops every rank and keeps the best model so far") {
   TempDir dir;
-  const Files f = makeData(dir);
+  const TrainDevFiles f = makeData(dir);
   auto c = tinyConfig();
   c.training.maxSteps = 100000;
   c.training.evalFrequency = 2;
@@ -249,7 +249,7 @@ TEST_CASE("stopping rank 0 stops every rank and keeps the best model so far") {
 
 TEST_CASE("torchrun-style ranks train together, and refuse to when their data differ") {
   TempDir dir;
-  const Files f = makeData(dir);
+  const TrainDevFiles f = makeData(dir);
   const std::string config = writeConfig(dir, "c.toml", 1, 6);
   auto env = [&](int rank, int port) {
     return std::vector<std::pair<std::string, std::string>>{{"RANK", std::to_string(rank)},

@@ -21,10 +21,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string write(const std::string& path, const std::string& content) {
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
-}
+using spanforge::testing::write;
 
 // Runs the CLI in a child process as a user without write access to what
 // root's chmod protects: root ignores file modes, so as root the child becomes

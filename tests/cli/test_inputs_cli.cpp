@@ -30,17 +30,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-CliResult run(std::vector<std::string> args) {
-  return spanforge::testing::runCliArgs(std::move(args));
-}
+using spanforge::testing::run;
 
-std::string write(const std::string& path, const std::string& content) {
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
-}
+using spanforge::testing::write;
 
 // A project with two documents in `dir`.
-std::string makeProject(const TempDir& dir) {
+std::string makeInputsProject(const TempDir& dir) {
   const std::string proj = dir.file("p.sfproj");
   REQUIRE(run({"init", proj, "--labels", "PER"}).code == 0);
   const auto data = write(dir.file("d.jsonl"),
@@ -63,7 +58,7 @@ std::vector<std::string> namesOf(const TempDir& dir, const std::string& target) 
 
 TEST_CASE("export onto its own project is refused, also through links and its -wal") {
   TempDir dir;
-  const std::string proj = makeProject(dir);
+  const std::string proj = makeInputsProject(dir);
   const std::string before = slurp(proj);
   std::vector<std::string> outs = namesOf(dir, proj);
   outs.push_back(proj + "-wal");
@@ -119,7 +114,7 @@ TEST_CASE("predict --output onto the file its standard input comes from is refus
 
 TEST_CASE("train refuses a log or a package folder that would destroy what it reads") {
   TempDir dir;
-  const std::string proj = makeProject(dir);
+  const std::string proj = makeInputsProject(dir);
   const std::string before = slurp(proj);
   for (const auto& log : namesOf(dir, proj)) {
     INFO(log);
@@ -148,7 +143,7 @@ TEST_CASE("train refuses a log or a package folder that would destroy what it re
 
 TEST_CASE("init-config --force, import, calibrate and pretrain keep the project and inputs") {
   TempDir dir;
-  const std::string proj = makeProject(dir);
+  const std::string proj = makeInputsProject(dir);
   const std::string before = slurp(proj);
   CliResult r = run({"init-config", proj, "--force"});
   CHECK(r.code == 1);

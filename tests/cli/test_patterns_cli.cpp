@@ -17,14 +17,9 @@ using spanforge::testing::TempDir;
 
 namespace {
 
-CliResult run(std::vector<std::string> args) {
-  return spanforge::testing::runCliArgs(std::move(args));
-}
+using spanforge::testing::run;
 
-std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
-  std::ofstream(dir.file(name), std::ios::binary) << content;
-  return dir.file(name);
-}
+using spanforge::testing::write;
 
 std::vector<nlohmann::json> lines(const std::string& text) {
   std::vector<nlohmann::json> out;

@@ -20,13 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<nlohmann::json> jsonLines(const std::string& text) {
-  std::vector<nlohmann::json> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
-  return out;
-}
+using spanforge::testing::jsonLines;
 
 // Equal but for floating-point numbers, which may differ by `tolerance`
 // (another libtorch, its CPU kernels and their summation order).

@@ -15,9 +15,7 @@ using namespace spanforge::train::testing;
 
 namespace {
 
-spanforge::testing::CliResult run(std::vector<std::string> args) {
-  return spanforge::testing::runCliArgs(std::move(args));
-}
+using spanforge::testing::run;
 
 std::string tinyPretrainConfig(const TempDir& dir) {
   auto c = tinyConfig();

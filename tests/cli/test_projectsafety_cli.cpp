@@ -26,10 +26,7 @@ CliResult cli(std::vector<std::string> args) {
   return spanforge::testing::runCliArgs(std::move(args));
 }
 
-std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
-  std::ofstream(dir.file(name), std::ios::binary) << content;
-  return dir.file(name);
-}
+using spanforge::testing::write;
 
 int64_t spans(const std::string& path) {
   store::Database db(path, store::Database::OpenMode::ReadOnly);

@@ -22,18 +22,9 @@ namespace {
 
 using Result = spanforge::testing::CliResult;
 
-Result run(std::vector<std::string> args) {
-  return spanforge::testing::runCliArgs(std::move(args));
-}
+using spanforge::testing::run;
 
-std::vector<nlohmann::json> jsonLines(const std::string& text) {
-  std::vector<nlohmann::json> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
-  return out;
-}
+using spanforge::testing::jsonLines;
 
 // Train and dev files plus a tiny config in `dir`.
 struct Files {

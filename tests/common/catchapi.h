@@ -5,6 +5,7 @@
 // The tests are written against v3's names; this header is the only place
 // that knows which Catch2 it was given.
 #include <string>
+#include <vector>
 
 // SKIP_TEST(message): ends the running test as skipped, saying why. Catch2 3
 // has SKIP (and then exits 4, which its ctest discovery marks as "skipped");
@@ -41,3 +42,15 @@ using Catch::Matchers::StartsWith;
     std::_Exit(kSkippedExitCode);                \
   } while (0)
 #endif
+
+// Vectors print as ranges even where an operator<< takes them. Torch brings
+// glog's stl_logging, whose operator<< takes every std::vector: Catch would
+// then stream a vector of a type with no operator<< and fail to compile. In a
+// unity batch that header reaches files that never include torch themselves.
+namespace Catch {
+template <typename T, typename Allocator>
+struct StringMaker<std::vector<T, Allocator>,
+                   std::enable_if_t<Detail::IsStreamInsertable<std::vector<T, Allocator>>::value>> {
+  static std::string convert(const std::vector<T, Allocator>& v) { return rangeToString(v); }
+};
+}  // namespace Catch

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include "io/removetree.h"
@@ -30,5 +31,17 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// Writes content to path and returns it.
+inline std::string write(const std::string& path, const std::string& content) {
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+// Writes content to the file name in dir and returns its path.
+inline std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
+  std::ofstream(dir.file(name), std::ios::binary) << content;
+  return dir.file(name);
+}
 
 }  // namespace spanforge::testing

@@ -24,10 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string write(const std::string& path, const std::string& content) {
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
-}
+using spanforge::testing::write;
 
 template <class F>
 std::string errorOf(F&& check) {

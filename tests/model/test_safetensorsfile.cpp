@@ -31,7 +31,7 @@ std::string fileOf(const std::string& header, const std::string& buffer) {
   return le64(header.size()) + header + buffer;
 }
 
-std::string write(const TempDir& dir, const std::string& bytes) {
+std::string writeBytes(const TempDir& dir, const std::string& bytes) {
   const std::string path = dir.file("t.safetensors");
   std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
   return path;
@@ -109,7 +109,7 @@ TEST_CASE("safetensors: reads every dtype Hugging Face files use, scalars and em
       entry("f16", "F16", "[2]", 24, 28) + "," + entry("bf16", "BF16", "[1]", 28, 30) + "," +
       entry("i8", "I8", "[1]", 30, 31) + "," + entry("u8", "U8", "[1]", 31, 32) + "," +
       entry("bool", "BOOL", "[1]", 32, 33) + "," + entry("none", "F32", "[0,5]", 33, 33) + "}";
-  const SafetensorsFile f(write(dir, fileOf(header, std::string(33, '\1'))));
+  const SafetensorsFile f(writeBytes(dir, fileOf(header, std::string(33, '\1'))));
   CHECK(f.tensors().size() == 10);
   CHECK(f.find("f32")->elements() == 1);
   CHECK(f.find("none")->elements() == 0);
@@ -118,7 +118,7 @@ TEST_CASE("safetensors: reads every dtype Hugging Face files use, scalars and em
   CHECK(SafetensorsFile::dtypeSize("Q4") == 0);
   // Hugging Face's reader test: a header without padding is fine too.
   const SafetensorsFile g(
-      write(dir, fileOf("{\"test\":{\"dtype\":\"I32\",\"shape\":[2,2],\"data_offsets\":[0,16]}}",
+      writeBytes(dir, fileOf("{\"test\":{\"dtype\":\"I32\",\"shape\":[2,2],\"data_offsets\":[0,16]}}",
                         std::string(16, '\0'))));
   CHECK(g.find("test")->shape == std::vector<int64_t>{2, 2});
 }
@@ -127,100 +127,100 @@ TEST_CASE("safetensors: a damaged or hostile file is refused with a message, nev
   TempDir dir;
   const std::string one = entry("a", "F32", "[2]", 0, 8);
   SECTION("a tensor beyond the end of the file (truncated)") {
-    requireRefused(write(dir, fileOf("{" + one + "}", std::string(4, '\0'))),
+    requireRefused(writeBytes(dir, fileOf("{" + one + "}", std::string(4, '\0'))),
                    "tensor \"a\": data_offsets [0, 8] reach beyond the file's 4 bytes");
   }
   SECTION("overlapping ranges") {
-    requireRefused(write(dir, fileOf("{" + one + "," + entry("b", "F32", "[2]", 4, 12) + "}",
+    requireRefused(writeBytes(dir, fileOf("{" + one + "," + entry("b", "F32", "[2]", 4, 12) + "}",
                                      std::string(12, '\0'))),
                    "tensor \"b\": its bytes overlap tensor \"a\"");
   }
   SECTION("a hole between tensors") {
-    requireRefused(write(dir, fileOf("{" + entry("a", "F32", "[1]", 0, 4) + "," +
+    requireRefused(writeBytes(dir, fileOf("{" + entry("a", "F32", "[1]", 0, 4) + "," +
                                          entry("b", "F32", "[1]", 8, 12) + "}",
                                      std::string(12, '\0'))),
                    "tensor \"b\": 4 bytes before it belong to no tensor");
   }
   SECTION("bytes after the last tensor") {
-    requireRefused(write(dir, fileOf("{" + one + "}", std::string(12, '\0'))),
+    requireRefused(writeBytes(dir, fileOf("{" + one + "}", std::string(12, '\0'))),
                    "4 bytes at the end of the tensor data belong to no tensor");
   }
   SECTION("a range that does not match dtype and shape") {
     requireRefused(
-        write(dir, fileOf("{" + entry("a", "F32", "[3]", 0, 8) + "}", std::string(8, '\0'))),
+        writeBytes(dir, fileOf("{" + entry("a", "F32", "[3]", 0, 8) + "}", std::string(8, '\0'))),
         "tensor \"a\": data_offsets [0, 8] hold 8 bytes, but shape [3] of F32 needs 12");
   }
   SECTION("an unknown dtype") {
     requireRefused(
-        write(dir, fileOf("{" + entry("a", "Q4", "[2]", 0, 8) + "}", std::string(8, '\0'))),
+        writeBytes(dir, fileOf("{" + entry("a", "Q4", "[2]", 0, 8) + "}", std::string(8, '\0'))),
         "tensor \"a\": unknown dtype \"Q4\"");
   }
   SECTION("a negative dimension") {
     requireRefused(
-        write(dir, fileOf("{" + entry("a", "F32", "[-2]", 0, 8) + "}", std::string(8, '\0'))),
+        writeBytes(dir, fileOf("{" + entry("a", "F32", "[-2]", 0, 8) + "}", std::string(8, '\0'))),
         "tensor \"a\": \"shape\" holds the negative dimension -2");
   }
   SECTION("a shape whose size overflows") {
     requireRefused(
-        write(dir, fileOf("{" + entry("a", "F32", "[4611686018427387904,8]", 0, 0) + "}", "")),
+        writeBytes(dir, fileOf("{" + entry("a", "F32", "[4611686018427387904,8]", 0, 0) + "}", "")),
         "tensor \"a\": shape [4611686018427387904, 8] of F32 is too large");
   }
   SECTION("end before begin") {
     requireRefused(
-        write(dir, fileOf("{" + entry("a", "F32", "[0]", 8, 0) + "}", std::string(8, '\0'))),
+        writeBytes(dir, fileOf("{" + entry("a", "F32", "[0]", 8, 0) + "}", std::string(8, '\0'))),
         "end before begin");
   }
   SECTION("a duplicate tensor name (nlohmann would keep the last silently)") {
-    requireRefused(write(dir, fileOf("{" + one + "," + one + "}", std::string(8, '\0'))),
+    requireRefused(writeBytes(dir, fileOf("{" + one + "," + one + "}", std::string(8, '\0'))),
                    "the header repeats the tensor name \"a\"");
   }
   SECTION("a duplicate field") {
-    requireRefused(write(dir, fileOf("{\"a\":{\"dtype\":\"F32\",\"dtype\":\"I32\",\"shape\":[2],"
+    requireRefused(writeBytes(dir, fileOf("{\"a\":{\"dtype\":\"F32\",\"dtype\":\"I32\",\"shape\":[2],"
                                      "\"data_offsets\":[0,8]}}",
                                      std::string(8, '\0'))),
                    "the header repeats the field \"dtype\"");
   }
   SECTION("a header length beyond the file") {
-    requireRefused(write(dir, le64(uint64_t{1} << 63) + "{}"),
+    requireRefused(writeBytes(dir, le64(uint64_t{1} << 63) + "{}"),
                    "not a safetensors file: its header length (9223372036854775808 bytes) "
                    "exceeds the file (10 bytes)");
   }
   SECTION("a header larger than the limit, in a file large enough to hold it") {
-    const std::string path = write(dir, le64(SafetensorsFile::kMaxHeaderBytes + 1) + "{");
+    const std::string path = writeBytes(dir, le64(SafetensorsFile::kMaxHeaderBytes + 1) + "{");
     std::filesystem::resize_file(path, SafetensorsFile::kMaxHeaderBytes + 16);  // sparse
     requireRefused(path, "is larger than the 16777216 this reader accepts");
   }
   SECTION("a file shorter than the length field") {
-    requireRefused(write(dir, "abc"), "3 bytes, shorter than the 8-byte header length");
+    requireRefused(writeBytes(dir, "abc"), "3 bytes, shorter than the 8-byte header length");
   }
   SECTION("a zip archive (PyTorch, TorchScript)") {
-    requireRefused(write(dir, std::string("PK\x03\x04", 4) + std::string(60, '\0')),
+    requireRefused(writeBytes(dir, std::string("PK\x03\x04", 4) + std::string(60, '\0')),
                    "not a safetensors file: a zip archive");
   }
   SECTION("a header that is not JSON") {
-    requireRefused(write(dir, fileOf("{\"a\":", "")), "the header is not valid JSON");
-    requireRefused(write(dir, fileOf("[1,2]", "")), "the header is not a JSON object");
+    requireRefused(writeBytes(dir, fileOf("{\"a\":", "")), "the header is not valid JSON");
+    requireRefused(writeBytes(dir, fileOf("[1,2]", "")), "the header is not a JSON object");
   }
   SECTION("a header nested too deep to parse safely") {
     requireRefused(
-        write(dir, fileOf("{\"a\":" + std::string(2000, '[') + std::string(2000, ']') + "}", "")),
+        writeBytes(dir, fileOf("{\"a\":" + std::string(2000, '[') + std::string(2000, ']') + "}", "")),
         "nested too deep");
   }
   SECTION("fields of the wrong type or unknown") {
-    requireRefused(write(dir, fileOf("{\"a\":[]}", "")), "tensor \"a\": is not a JSON object");
-    requireRefused(write(dir, fileOf("{\"a\":{\"dtype\":\"F32\",\"shape\":[0],"
+    requireRefused(writeBytes(dir, fileOf("{\"a\":[]}", "")), "tensor \"a\": is not a JSON object");
+    requireRefused(writeBytes(dir, fileOf("{\"a\":{\"dtype\":\"F32\",\"shape\":[0],"
                                      "\"data_offsets\":[0,0],\"code\":\"x\"}}",
                                      "")),
                    "tensor \"a\": unknown field \"code\"");
-    requireRefused(write(dir, fileOf("{\"a\":{\"dtype\":\"F32\",\"shape\":[1.5],"
+    requireRefused(writeBytes(dir, fileOf("{\"a\":{\"dtype\":\"F32\",\"shape\":[1.5],"
                                      "\"data_offsets\":[0,0]}}",
                                      "")),
                    "not a non-negative whole number");
-    requireRefused(write(dir, fileOf("{\"a\":{\"dtype\":\"F32\",\"shape\":[0],"
+    requireRefused(writeBytes(dir, fileOf("{\"a\":{\"dtype\":\"F32\",\"shape\":[0],"
                                      "\"data_offsets\":[0]}}",
                                      "")),
                    "\"data_offsets\" is missing or not two non-negative whole numbers");
-    requireRefused(write(dir, fileOf("{\"__metadata__\":{\"k\":1}}", "")),
+    requireRefused(writeBytes(dir, fileOf("{\"__metadata__\":{\"k\":1}}", "")),
                    "\"__metadata__\": \"k\" is not a string");
   }
 }

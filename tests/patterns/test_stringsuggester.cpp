@@ -5,7 +5,7 @@
 #include "patterntesting.h"
 
 using namespace spanforge::patterns;
-using testing::Words;
+using spanforge::patterns::testing::Words;
 
 TEST_CASE("A labelled string is suggested wherever it occurs, longest first") {
   StringSuggester s;

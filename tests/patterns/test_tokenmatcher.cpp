@@ -8,8 +8,8 @@
 #include <tuple>
 
 using namespace spanforge::patterns;
-using testing::tokenPattern;
-using testing::Words;
+using spanforge::patterns::testing::tokenPattern;
+using spanforge::patterns::testing::Words;
 
 namespace {
 

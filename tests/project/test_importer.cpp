@@ -13,11 +13,7 @@ using spanforge::testing::TempDir;
 namespace text = spanforge::text;
 
 namespace {
-std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
-  const std::string p = dir.file(name);
-  std::ofstream(p, std::ios::binary) << content;
-  return p;
-}
+using spanforge::testing::write;
 }  // namespace
 
 TEST_CASE("a valid JSONL file imports documents, labels and tokens") {

@@ -16,11 +16,7 @@ using spanforge::store::ProjectStore;
 using spanforge::testing::TempDir;
 
 namespace {
-std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
-  const std::string p = dir.file(name);
-  std::ofstream(p, std::ios::binary) << content;
-  return p;
-}
+using spanforge::testing::write;
 }  // namespace
 
 TEST_CASE("import --add-labels refuses label names with controls or past 100 characters") {

@@ -19,10 +19,7 @@ using spanforge::testing::TempDir;
 
 namespace {
 
-std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
-  std::ofstream(dir.file(name), std::ios::binary) << content;
-  return dir.file(name);
-}
+using spanforge::testing::write;
 
 }  // namespace
 

@@ -61,4 +61,10 @@ struct ServerHarness {
   }
 };
 
+// The server most tests start: a 4-label model of seed 4 under the name tiny@test.
+struct TinyServer : ServerHarness {
+  explicit TinyServer(ServeLimits limits = {})
+      : ServerHarness(smallModel(4), "tiny@test", limits) {}
+};
+
 }  // namespace spanforge::serve::testing

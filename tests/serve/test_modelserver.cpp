@@ -19,10 +19,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-struct Server : serve::testing::ServerHarness {
-  explicit Server(serve::ServeLimits limits = {})
-      : ServerHarness(serve::testing::smallModel(4), "tiny@test", limits) {}
-};
+using serve::testing::TinyServer;
 
 void checkError(const std::pair<int, Json>& r, int status, const std::string& field) {
   INFO(r.second.dump());
@@ -38,7 +35,7 @@ void checkError(const std::pair<int, Json>& r, int status, const std::string& fi
 }  // namespace
 
 TEST_CASE("serve: health names the model, on loopback and an ephemeral port") {
-  const Server s;
+  const TinyServer s;
   CHECK(s.server->port() > 0);
   CHECK(s.server->url() == "http://127.0.0.1:" + std::to_string(s.server->port()));
   const auto res = s.client->Get("/health");
@@ -51,7 +48,7 @@ TEST_CASE("serve: health names the model, on loopback and an ephemeral port") {
 }
 
 TEST_CASE("serve: predict texts, records and a bare array, as predict writes them") {
-  const Server s;
+  const TinyServer s;
   auto [status, j] = s.predict(R"({"texts": ["I met Taylor Swift in 😀 New York", "Paris"]})");
   REQUIRE(status == 200);
   CHECK(j["model_version"] == "tiny@test");
@@ -87,7 +84,7 @@ TEST_CASE("serve: bad requests get 4xx naming the field, and the server keeps se
   limits.maxDocuments = 3;
   limits.maxDocumentChars = 50;
   limits.maxBodyBytes = 2000;
-  const Server s(limits);
+  const TinyServer s(limits);
   checkError(s.predict("{\"texts\": [\"a\""), 400, "");
   checkError(s.predict("42"), 400, "");
   checkError(s.predict(R"({"text": "a"})"), 400, "");
@@ -118,7 +115,7 @@ TEST_CASE("serve: bad requests get 4xx naming the field, and the server keeps se
 TEST_CASE("serve: concurrent clients, and metrics count them") {
   serve::ServeLimits limits;
   limits.threads = 4;
-  const Server s(limits);
+  const TinyServer s(limits);
   constexpr int kClients = 6, kRequests = 5;
   std::atomic<int> ok{0};
   std::vector<std::thread> clients;
@@ -153,7 +150,7 @@ TEST_CASE("serve: concurrent clients, and metrics count them") {
 }
 
 TEST_CASE("serve: a port in use is refused with the address") {
-  const Server first;
+  const TinyServer first;
   serve::ModelServer::Options o;
   o.port = first.server->port();
   serve::ModelServer second(*first.model, o);

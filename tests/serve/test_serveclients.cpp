@@ -23,14 +23,11 @@ using std::chrono::milliseconds;
 
 namespace {
 
-struct Server : serve::testing::ServerHarness {
-  explicit Server(serve::ServeLimits limits = {})
-      : ServerHarness(serve::testing::smallModel(4), "tiny@test", limits) {}
-};
+using serve::testing::TinyServer;
 
 int64_t rssMb() { return train::ProcessMemory::read().currentBytes / (1024 * 1024); }
 
-bool healthy(const Server& s) {
+bool healthy(const TinyServer& s) {
   httplib::Client client("127.0.0.1", s.server->port());
   client.set_read_timeout(5, 0);
   const auto res = client.Get("/health");
@@ -42,7 +39,7 @@ bool healthy(const Server& s) {
 TEST_CASE("serve clients: a chunked body past the limit gets 413 and is never held") {
   serve::ServeLimits limits;
   limits.maxBodyBytes = 1024 * 1024;
-  const Server s(limits);
+  const TinyServer s(limits);
   REQUIRE(healthy(s));
   const int64_t before = rssMb();
   RawConnection c(s.server->port());
@@ -72,7 +69,7 @@ TEST_CASE("serve clients: a chunked body past the limit gets 413 and is never he
 }
 
 TEST_CASE("serve clients: a 1 GB Content-Length gets 413 before any of the body is sent") {
-  const Server s;  // 4 MiB limit
+  const TinyServer s;  // 4 MiB limit
   RawConnection c(s.server->port());
   REQUIRE(c.connected());
   REQUIRE(
@@ -100,7 +97,7 @@ TEST_CASE("serve clients: a 1 GB Content-Length gets 413 before any of the body 
 TEST_CASE("serve clients: headers trickled past the deadline are dropped while /health answers") {
   serve::ServeLimits limits;
   limits.readTimeoutSeconds = 1;
-  const Server s(limits);
+  const TinyServer s(limits);
   RawConnection slow(s.server->port());
   REQUIRE(slow.connected());
   REQUIRE(slow.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "));
@@ -122,7 +119,7 @@ TEST_CASE("serve clients: headers trickled past the deadline are dropped while /
 TEST_CASE("serve clients: a body trickled past the deadline is dropped") {
   serve::ServeLimits limits;
   limits.readTimeoutSeconds = 1;
-  const Server s(limits);
+  const TinyServer s(limits);
   RawConnection slow(s.server->port());
   REQUIRE(slow.send("POST /predict HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n"));
   bool dropped = false;
@@ -143,7 +140,7 @@ TEST_CASE("serve clients: a body trickled past the deadline is dropped") {
 TEST_CASE("serve clients: more connections than workers still get /health at once") {
   serve::ServeLimits limits;
   limits.threads = 1;
-  const Server s(limits);
+  const TinyServer s(limits);
   // Eight connections holding half a request each: with a worker per
   // connection (the old server), these starved /health.
   std::vector<std::unique_ptr<RawConnection>> idle;

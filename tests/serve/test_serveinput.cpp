@@ -18,13 +18,10 @@ using Json = nlohmann::json;
 
 namespace {
 
-struct Server : serve::testing::ServerHarness {
-  explicit Server(serve::ServeLimits limits = {})
-      : ServerHarness(serve::testing::smallModel(4), "tiny@test", limits) {}
-};
+using serve::testing::TinyServer;
 
-void checkError(const std::pair<int, Json>& r, int status, const std::string& field,
-                const std::string& error = {}) {
+void checkInputError(const std::pair<int, Json>& r, int status, const std::string& field,
+                     const std::string& error = {}) {
   INFO(r.second.dump());
   CHECK(r.first == status);
   REQUIRE(r.second.contains("error"));
@@ -44,20 +41,20 @@ Json tokens(int n) {
 TEST_CASE("serve input: tokens per request, pre-tokenised ones included, get 413") {
   serve::ServeLimits limits;
   limits.maxTokens = 50;
-  const Server s(limits);
+  const TinyServer s(limits);
   const std::string tooMany = "at most 50 tokens per request (passed here)";
   // Counted before the tokens are built.
-  checkError(s.predict(Json{{"records", {{{"tokens", tokens(51)}}}}}.dump()), 413,
-             "records[0].tokens", tooMany);
-  checkError(
+  checkInputError(s.predict(Json{{"records", {{{"tokens", tokens(51)}}}}}.dump()), 413,
+                  "records[0].tokens", tooMany);
+  checkInputError(
       s.predict(Json{{"records", {{{"tokens", tokens(30)}}, {{"tokens", tokens(30)}}}}}.dump()),
       413, "records[1].tokens", tooMany);
   // Tokens of a text count as they are found.
   std::string words;
   for (int i = 0; i < 30; ++i) words += "word ";
-  checkError(s.predict(Json{{"texts", {words, words}}}.dump()), 413, "texts[1]", tooMany);
-  checkError(s.predict(Json::array({{{"text", words}}, {{"tokens", tokens(21)}}}).dump()), 413,
-             "[1].tokens", tooMany);
+  checkInputError(s.predict(Json{{"texts", {words, words}}}.dump()), 413, "texts[1]", tooMany);
+  checkInputError(s.predict(Json::array({{{"text", words}}, {{"tokens", tokens(21)}}}).dump()), 413,
+                  "[1].tokens", tooMany);
   // Exactly at the limit is fine.
   auto [status, j] =
       s.predict(Json{{"records", {{{"tokens", tokens(25)}}, {{"tokens", tokens(25)}}}}}.dump());
@@ -68,11 +65,11 @@ TEST_CASE("serve input: tokens per request, pre-tokenised ones included, get 413
 TEST_CASE("serve input: joined pre-tokenised text is as long as a text may be") {
   serve::ServeLimits limits;
   limits.maxDocumentChars = 40;
-  const Server s(limits);
-  checkError(s.predict(Json{{"records", {{{"tokens", {std::string(41, 'x')}}}}}}.dump()), 413,
-             "records[0].tokens", "at most 40 characters per text");
-  checkError(s.predict(Json{{"records", {{{"tokens", tokens(14)}}}}}.dump()), 413,  // 45
-             "records[0].tokens", "at most 40 characters per text");
+  const TinyServer s(limits);
+  checkInputError(s.predict(Json{{"records", {{{"tokens", {std::string(41, 'x')}}}}}}.dump()), 413,
+                  "records[0].tokens", "at most 40 characters per text");
+  checkInputError(s.predict(Json{{"records", {{{"tokens", tokens(14)}}}}}.dump()), 413,  // 45
+                  "records[0].tokens", "at most 40 characters per text");
   CHECK(s.predict(Json{{"records", {{{"tokens", tokens(8)}}}}}.dump()).first == 200);
 }
 
@@ -80,13 +77,13 @@ TEST_CASE("serve input: Label Studio tasks per request get 413 past --max-tasks"
   serve::ServeLimits limits;
   limits.maxTasks = 2;
   limits.maxDocuments = 1;  // records, not tasks
-  const Server s(limits);
+  const TinyServer s(limits);
   Json request =
       Json::parse(spanforge::testing::slurp(SPANFORGE_TEST_DATA_DIR "/labelstudio/predict.json"));
   REQUIRE(request["tasks"].size() >= 2);
   while (request["tasks"].size() < 3) request["tasks"].push_back(request["tasks"][0]);
-  checkError(s.post("/predict", request.dump()), 413, "tasks",
-             "at most 2 tasks per request (got 3)");
+  checkInputError(s.post("/predict", request.dump()), 413, "tasks",
+                  "at most 2 tasks per request (got 3)");
   request["tasks"].erase(2);
   const auto [status, j] = s.post("/predict", request.dump());
   CHECK(status == 200);
@@ -94,34 +91,36 @@ TEST_CASE("serve input: Label Studio tasks per request get 413 past --max-tasks"
 }
 
 TEST_CASE("serve input: bad UTF-8 and bad escapes get 400 naming the field") {
-  const Server s;
-  checkError(s.predict("{\"records\": [{\"text\": \"ok\"}, {\"text\": \"ok\"}, "
-                       "{\"meta\": 1, \"text\": \"caf\xc3\"}]}"),
-             400, "records[2].text", "not valid UTF-8");
-  checkError(s.predict("{\"texts\": [\"a\", \"\xff\xfe\"]}"), 400, "texts[1]", "not valid UTF-8");
-  checkError(s.predict("[{\"tokens\": [\"a\", {\"text\": \"\xed\xa0\x80\"}]}]"), 400,
-             "[0].tokens[1].text", "not valid UTF-8");
-  checkError(s.predict(R"({"texts": ["\ud800 alone"]})"), 400, "texts[0]",
-             "a \\u escape that is not a valid UTF-16 surrogate pair");
-  checkError(s.predict("{\"records\": [{\"te\xffxt\": \"a\"}]}"), 400, "records[0]",
-             "not valid UTF-8 (in a key)");
-  checkError(s.predict("{\"texts\": [\"tab\there\"]}"), 400, "texts[0]",
-             "a control character that is not escaped");
+  const TinyServer s;
+  checkInputError(s.predict("{\"records\": [{\"text\": \"ok\"}, {\"text\": \"ok\"}, "
+                            "{\"meta\": 1, \"text\": \"caf\xc3\"}]}"),
+                  400, "records[2].text", "not valid UTF-8");
+  checkInputError(s.predict("{\"texts\": [\"a\", \"\xff\xfe\"]}"), 400, "texts[1]",
+                  "not valid UTF-8");
+  checkInputError(s.predict("[{\"tokens\": [\"a\", {\"text\": \"\xed\xa0\x80\"}]}]"), 400,
+                  "[0].tokens[1].text", "not valid UTF-8");
+  checkInputError(s.predict(R"({"texts": ["\ud800 alone"]})"), 400, "texts[0]",
+                  "a \\u escape that is not a valid UTF-16 surrogate pair");
+  checkInputError(s.predict("{\"records\": [{\"te\xffxt\": \"a\"}]}"), 400, "records[0]",
+                  "not valid UTF-8 (in a key)");
+  checkInputError(s.predict("{\"texts\": [\"tab\there\"]}"), 400, "texts[0]",
+                  "a control character that is not escaped");
   // Not inside a string: where, in bytes, and no field.
-  checkError(s.predict("{\"texts\": [\"a\" \"b\"]}"), 400, "", "not valid JSON (near byte 18)");
+  checkInputError(s.predict("{\"texts\": [\"a\" \"b\"]}"), 400, "",
+                  "not valid JSON (near byte 18)");
   // The Label Studio form and /setup too.
-  checkError(s.post("/setup", "{\"schema\": \"<View>\xc0\xaf</View>\"}"), 400, "schema",
-             "not valid UTF-8");
-  checkError(s.post("/predict", "{\"tasks\": [{\"data\": {\"text\": \"\xf5\"}}]}"), 400,
-             "tasks[0].data.text", "not valid UTF-8");
+  checkInputError(s.post("/setup", "{\"schema\": \"<View>\xc0\xaf</View>\"}"), 400, "schema",
+                  "not valid UTF-8");
+  checkInputError(s.post("/predict", "{\"tasks\": [{\"data\": {\"text\": \"\xf5\"}}]}"), 400,
+                  "tasks[0].data.text", "not valid UTF-8");
   // Wrong types are 400 too, with their field.
-  checkError(s.predict(R"({"records": [{"tokens": [1, 2]}]})"), 400, "records[0].tokens[0]");
-  checkError(s.predict(R"({"records": [{"tokens": "a b"}]})"), 400, "records[0].tokens");
-  checkError(s.post("/setup", R"({"schema": 7})"), 400, "schema");
+  checkInputError(s.predict(R"({"records": [{"tokens": [1, 2]}]})"), 400, "records[0].tokens[0]");
+  checkInputError(s.predict(R"({"records": [{"tokens": "a b"}]})"), 400, "records[0].tokens");
+  checkInputError(s.post("/setup", R"({"schema": 7})"), 400, "schema");
 }
 
 TEST_CASE("serve input: text a label config decodes to bad UTF-8 never makes a 500") {
-  const Server s;
+  const TinyServer s;
   // The XML character reference decodes to a lone surrogate's bytes, which
   // the answer's JSON writer would refuse (an exception: a 500 before).
   Json setup = {{"schema",
@@ -135,7 +134,7 @@ TEST_CASE("serve input: text a label config decodes to bad UTF-8 never makes a 5
 }
 
 TEST_CASE("serve input: unknown endpoints get a JSON 404, counted under one label") {
-  const Server s;
+  const TinyServer s;
   for (const char* path : {"/nothing", "/predict/../etc", "/%ff%fe", "/health/x"}) {
     const auto res = s.client->Get(path);
     REQUIRE(res);
@@ -159,7 +158,7 @@ TEST_CASE("serve input: unknown endpoints get a JSON 404, counted under one labe
 TEST_CASE("serve input: bodies held at once are bounded, then 503 with Retry-After") {
   serve::ServeLimits limits;
   limits.maxBufferedBytes = 1000;
-  const Server s(limits);
+  const TinyServer s(limits);
   const std::string big = Json{{"texts", {std::string(1200, 'a')}}}.dump();
   const auto res = s.client->Post("/predict", big, "application/json");
   REQUIRE(res);

@@ -32,8 +32,8 @@ constexpr int kSlowConnections = 200;
 constexpr int kClients = 16;
 constexpr auto kDuration = std::chrono::seconds(12);
 
-double mb(int64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
-double rssMb() { return mb(train::ProcessMemory::read().currentBytes); }
+double toMb(int64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
+double loadRssMb() { return toMb(train::ProcessMemory::read().currentBytes); }
 
 // Both ends of every connection live in this process: room for them.
 void raiseFileLimit() {
@@ -53,7 +53,7 @@ TEST_CASE("serve load: 200 slow connections and 16 clients, /health within 1 s a
   REQUIRE(files.rlim_cur >= 2 * (kSlowConnections + kClients) + 64);
 
   serve::testing::ServerHarness s(serve::testing::smallModel(4), "tiny@load");  // 4 workers
-  const double before = rssMb();
+  const double before = loadRssMb();
   std::atomic<bool> stop{false};
 
   std::vector<std::unique_ptr<RawConnection>> slow;
@@ -110,7 +110,7 @@ TEST_CASE("serve load: 200 slow connections and 16 clients, /health within 1 s a
       latencies.push_back(seconds);
     else
       ++healthFailed;
-    if (poll % 5 == 0) rssDuring = std::max(rssDuring, rssMb());
+    if (poll % 5 == 0) rssDuring = std::max(rssDuring, loadRssMb());
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   stop = true;
@@ -118,7 +118,7 @@ TEST_CASE("serve load: 200 slow connections and 16 clients, /health within 1 s a
   trickler.join();
   slow.clear();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const double after = rssMb();
+  const double after = loadRssMb();
 
   std::sort(latencies.begin(), latencies.end());
   REQUIRE_FALSE(latencies.empty());

@@ -16,9 +16,9 @@
 #include <thread>
 
 using namespace spanforge;
+using spanforge::testing::makeDoc;
+using spanforge::testing::TempDir;
 using store::ProjectStore;
-using testing::makeDoc;
-using testing::TempDir;
 
 namespace {
 

@@ -6,10 +6,10 @@
 #include "catchapi.h"
 
 using namespace spanforge;
+using spanforge::testing::makeDoc;
+using spanforge::testing::TempDir;
 using store::ProjectStore;
 using store::StoreError;
-using testing::makeDoc;
-using testing::TempDir;
 using text::DocStatus;
 
 namespace {

@@ -10,10 +10,10 @@
 #include <set>
 
 using namespace spanforge;
+using spanforge::testing::TempDir;
 using store::LabelName;
 using store::ProjectStore;
 using store::StoreError;
-using testing::TempDir;
 
 TEST_CASE("label names: non-empty, at most 100 code points, no controls, valid UTF-8") {
   CHECK_FALSE(LabelName::problem("PER"));

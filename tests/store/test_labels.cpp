@@ -8,10 +8,10 @@
 #include <set>
 
 using namespace spanforge;
+using spanforge::testing::makeDoc;
+using spanforge::testing::TempDir;
 using store::ProjectStore;
 using store::StoreError;
-using testing::makeDoc;
-using testing::TempDir;
 
 TEST_CASE("new labels get distinct palette colours and the next free hotkey") {
   TempDir dir;

@@ -13,10 +13,10 @@
 #include <set>
 
 using namespace spanforge;
+using spanforge::testing::TempDir;
 using store::Database;
 using store::Migrations;
 using store::ProjectStore;
-using testing::TempDir;
 
 namespace {
 

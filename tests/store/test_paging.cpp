@@ -10,10 +10,10 @@
 #include <set>
 
 using namespace spanforge;
+using spanforge::testing::TempDir;
 using store::DocumentFilter;
 using store::ProjectStore;
 using store::Split;
-using testing::TempDir;
 using text::DocStatus;
 
 namespace {

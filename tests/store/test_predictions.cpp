@@ -8,10 +8,10 @@
 #include <cmath>
 
 using namespace spanforge;
+using spanforge::testing::makeDoc;
+using spanforge::testing::TempDir;
 using store::ProjectStore;
 using store::StoreError;
-using testing::makeDoc;
-using testing::TempDir;
 
 namespace {
 

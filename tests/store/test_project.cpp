@@ -11,11 +11,11 @@
 #include <sstream>
 
 using namespace spanforge;
+using spanforge::testing::TempDir;
 using store::Database;
 using store::Migrations;
 using store::ProjectStore;
 using store::StoreError;
-using testing::TempDir;
 
 namespace {
 

@@ -12,10 +12,10 @@
 #include <vector>
 
 using namespace spanforge;
+using spanforge::testing::makeDoc;
+using spanforge::testing::TempDir;
 using store::ProjectStore;
 using store::StoreError;
-using testing::makeDoc;
-using testing::TempDir;
 using text::ScoredSpan;
 using text::Span;
 

@@ -9,24 +9,24 @@
 #include <cmath>
 
 using namespace spanforge;
+using spanforge::testing::makeDoc;
+using spanforge::testing::TempDir;
 using store::ProjectStore;
 using store::RankingEntry;
 using store::RankingRepository;
 using store::StoreError;
-using testing::makeDoc;
-using testing::TempDir;
 using text::DocStatus;
 
 namespace {
 
-struct Fixture {
+struct RankingsFixture {
   TempDir dir;
   std::unique_ptr<ProjectStore> p = ProjectStore::create(dir.file("p.sfproj"));
   RankingRepository rankings{p->db()};
   int64_t model = 0;
   std::vector<int64_t> docs;
 
-  explicit Fixture(int n = 6) {
+  explicit RankingsFixture(int n = 6) {
     store::ModelRecord m;
     m.name = "m";
     model = p->runs().addModel(m);
@@ -52,7 +52,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("rankings page in rank order with scores and summaries") {
-  Fixture f;
+  RankingsFixture f;
   f.rankings.replace(f.model, "lc", f.entries({3, 1, 5, 0, 2, 4}));
   const auto first = f.rankings.page(f.model, "lc", 0, 4);
   CHECK(f.ids(first) == std::vector<int64_t>{f.docs[3], f.docs[1], f.docs[5], f.docs[0]});
@@ -76,7 +76,7 @@ TEST_CASE("rankings page in rank order with scores and summaries") {
 }
 
 TEST_CASE("next most informative follows the rank order and skips labelled documents") {
-  Fixture f;
+  RankingsFixture f;
   f.rankings.replace(f.model, "lc", f.entries({3, 1, 5, 0, 2, 4}));
   CHECK(f.rankings.next(f.model, "lc")->document.id == f.docs[3]);
   CHECK(f.rankings.next(f.model, "lc", f.docs[3])->document.id == f.docs[1]);
@@ -96,7 +96,7 @@ TEST_CASE("next most informative follows the rank order and skips labelled docum
 }
 
 TEST_CASE("a ranking is replaced whole and kept per model and strategy") {
-  Fixture f;
+  RankingsFixture f;
   store::ModelRecord m;
   m.name = "m2";
   const int64_t model2 = f.p->runs().addModel(m);
@@ -118,7 +118,7 @@ TEST_CASE("a ranking is replaced whole and kept per model and strategy") {
 }
 
 TEST_CASE("deleting a model or a document takes its ranking rows along") {
-  Fixture f;
+  RankingsFixture f;
   f.rankings.replace(f.model, "lc", f.entries({0, 1, 2}));
   f.p->db().exec("DELETE FROM documents WHERE id = " + std::to_string(f.docs[1]));
   CHECK(f.ids(f.rankings.page(f.model, "lc", 0, 10)) ==
@@ -130,7 +130,7 @@ TEST_CASE("deleting a model or a document takes its ranking rows along") {
 }
 
 TEST_CASE("bad rankings are refused and change nothing") {
-  Fixture f;
+  RankingsFixture f;
   f.rankings.replace(f.model, "lc", f.entries({0, 1}));
   CHECK_THROWS_WITH(f.rankings.replace(f.model + 9, "lc", f.entries({0})),
                     ContainsSubstring("no model with id"));

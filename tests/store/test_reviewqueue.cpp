@@ -6,23 +6,23 @@
 #include "catchapi.h"
 
 using namespace spanforge;
+using spanforge::testing::makeDoc;
+using spanforge::testing::TempDir;
 using store::ProjectStore;
 using store::ReviewFilter;
 using store::ReviewQueue;
-using testing::makeDoc;
-using testing::TempDir;
 using text::DocStatus;
 
 namespace {
 
-struct Fixture {
+struct QueueFixture {
   TempDir dir;
   std::unique_ptr<ProjectStore> p = ProjectStore::create(dir.file("p.sfproj"));
   ReviewQueue queue{p->db()};
   int64_t model = 0, other = 0;
   int64_t d1 = 0, d2 = 0;
 
-  Fixture() {
+  QueueFixture() {
     p->labels().add("PER");
     p->labels().add("LOC");
     store::ModelRecord m;
@@ -53,7 +53,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("review queue: lowest confidence first, with context") {
-  Fixture f;
+  QueueFixture f;
   ReviewFilter filter;
   filter.modelId = f.model;
   const auto page = f.queue.page(filter, nullptr, 10);
@@ -79,7 +79,7 @@ TEST_CASE("review queue: lowest confidence first, with context") {
 }
 
 TEST_CASE("review queue: pages do not skip or repeat, whatever the page size") {
-  Fixture f;
+  QueueFixture f;
   ReviewFilter filter;
   filter.modelId = f.model;
   const auto whole = f.all(filter, 100);
@@ -88,7 +88,7 @@ TEST_CASE("review queue: pages do not skip or repeat, whatever the page size") {
 }
 
 TEST_CASE("review queue: filters by label, score range, status and model") {
-  Fixture f;
+  QueueFixture f;
   ReviewFilter filter;
   filter.modelId = f.model;
   filter.label = "PER";

@@ -10,10 +10,10 @@
 #include <cmath>
 
 using namespace spanforge;
+using spanforge::testing::TempDir;
 using store::ProjectStore;
 using store::RunState;
 using store::StoreError;
-using testing::TempDir;
 
 TEST_CASE("models: one is current at a time") {
   TempDir dir;

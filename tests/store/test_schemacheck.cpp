@@ -16,12 +16,12 @@
 #include <filesystem>
 
 using namespace spanforge;
+using spanforge::testing::TempDir;
 using store::Database;
 using store::Migrations;
 using store::ProjectStore;
 using store::SchemaCheck;
 using store::StoreError;
-using testing::TempDir;
 
 namespace {
 

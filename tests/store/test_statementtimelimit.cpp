@@ -11,9 +11,9 @@
 #include <thread>
 
 using namespace spanforge;
+using spanforge::testing::TempDir;
 using store::Database;
 using store::StorageError;
-using testing::TempDir;
 using namespace std::chrono_literals;
 
 namespace {
@@ -63,7 +63,8 @@ TEST_CASE("the limit counts time inside SQLite, not the caller's time between ro
   CHECK(rows == 3);
 }
 
-TEST_CASE("without a limit (the default) nothing is interrupted, and a project's limit is its own") {
+TEST_CASE(
+    "without a limit (the default) nothing is interrupted, and a project's limit is its own") {
   TempDir dir;
   Database db(dir.file("t.db"));
   CHECK(db.statementTimeLimit().count() == 0);

@@ -8,11 +8,11 @@
 #include <stdexcept>
 
 using namespace spanforge;
+using spanforge::testing::makeDoc;
+using spanforge::testing::TempDir;
 using store::ProjectStore;
 using store::StoreError;
 using store::Transaction;
-using testing::makeDoc;
-using testing::TempDir;
 
 namespace {
 

@@ -13,10 +13,7 @@ using spanforge::testing::TempDir;
 
 namespace {
 
-std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
-  std::ofstream(dir.file(name), std::ios::binary) << content;
-  return dir.file(name);
-}
+using spanforge::testing::write;
 
 text::Document doc(const std::string& textValue, std::vector<text::Span> spans) {
   text::Document d;

@@ -27,7 +27,7 @@ namespace {
 
 const std::vector<std::string> kLabels = {"location", "person"};
 
-std::string writePackage(const TempDir& dir, const std::string& name) {
+std::string writeLegacyPackage(const TempDir& dir, const std::string& name) {
   const TrainConfig config = tinyConfig();
   torch::manual_seed(5);
   const model::NerModel m(config.model, kLabels);
@@ -70,7 +70,7 @@ bool mentionsUpgrade(const std::string& message, const std::string& dir) {
 
 TEST_CASE("legacy package: a code-carrying weights.pt is refused and its code never runs") {
   TempDir dir;
-  const std::string p = writePackage(dir, "m");
+  const std::string p = writeLegacyPackage(dir, "m");
   const std::string archive = codeArchive(dir);
   spanforge::testing::makeLegacyPackage(p, &archive);  // checksums recomputed
   const std::string metaBefore = slurp(p + "/meta.json");
@@ -111,7 +111,7 @@ TEST_CASE("legacy package: a code-carrying weights.pt is refused and its code ne
 
 TEST_CASE("legacy package: the archive renamed weights.safetensors is refused as not safetensors") {
   TempDir dir;
-  const std::string p = writePackage(dir, "m");
+  const std::string p = writeLegacyPackage(dir, "m");
   spanforge::testing::replaceWeights(p, codeArchive(dir));  // format 2, checksums recomputed
   try {
     ModelPackage::load(p);
@@ -127,7 +127,7 @@ TEST_CASE("legacy package: the archive renamed weights.safetensors is refused as
 
 TEST_CASE("legacy package: damaged safetensors weights with recomputed checksums are refused") {
   TempDir dir;
-  const std::string p = writePackage(dir, "m");
+  const std::string p = writeLegacyPackage(dir, "m");
   const std::string good = slurp(p + "/weights.safetensors");
   const auto refused = [&](const std::string& bytes, const std::string& text) {
     spanforge::testing::replaceWeights(p, bytes);
@@ -148,7 +148,7 @@ TEST_CASE("legacy package: damaged safetensors weights with recomputed checksums
 
 TEST_CASE("legacy package: upgrade converts it in place, same predictions and meta fields") {
   TempDir dir;
-  const std::string p = writePackage(dir, "m");
+  const std::string p = writeLegacyPackage(dir, "m");
   const ModelPackage original = ModelPackage::load(p);
   spanforge::testing::makeLegacyPackage(p);
   const nlohmann::json before = nlohmann::json::parse(slurp(p + "/meta.json"));

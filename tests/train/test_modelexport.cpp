@@ -1,3 +1,4 @@
+#include "slurp.h"
 #include "tempdir.h"
 #include "train/config/tomlconfig.h"
 #include "train/package/modelcard.h"
@@ -15,17 +16,11 @@
 
 using namespace spanforge::train;
 using namespace spanforge::train::testing;
+using spanforge::testing::slurp;
 using spanforge::testing::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // One package per test binary: training it takes a second or two.
 const std::string& package() {

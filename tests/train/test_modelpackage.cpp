@@ -3,6 +3,7 @@
 #include "model/nermodel.h"
 #include "model/vectors.h"
 #include "model/weighttransfer.h"
+#include "slurp.h"
 #include "tempdir.h"
 #include "train/package/modelpackage.h"
 #include "train/package/modelpackageerror.h"
@@ -23,12 +24,13 @@
 using namespace spanforge;
 using namespace spanforge::train;
 using namespace spanforge::train::testing;
+using spanforge::testing::slurp;
 using spanforge::testing::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kLabels = {"location", "person"};
+const std::vector<std::string> kPackageLabels = {"location", "person"};
 
 std::vector<std::vector<std::string>> sentences(size_t n) {
   std::vector<std::vector<std::string>> out;
@@ -42,22 +44,15 @@ std::vector<std::vector<int64_t>> tagsOf(const std::vector<model::Prediction>& p
   return out;
 }
 
-std::string writePackage(const TempDir& dir, const std::string& name,
-                         std::shared_ptr<const model::Vectors> vectors = nullptr) {
+std::string writeTestPackage(const TempDir& dir, const std::string& name,
+                             std::shared_ptr<const model::Vectors> vectors = nullptr) {
   TrainConfig config = tinyConfig();
   if (vectors) config.model.vectors = "vectors.txt";
-  const model::NerModel m(config.model, kLabels, vectors);
+  const model::NerModel m(config.model, kPackageLabels, vectors);
   PackageInfo info;
   info.trainSentences = 3;
   ModelPackage::write(dir.file(name), m, config, info);
   return dir.file(name);
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 void spit(const std::string& path, const std::string& text) {
@@ -79,13 +74,13 @@ void requireRefused(const std::string& dir, const std::string& file, const std::
 
 TEST_CASE("model package: written atomically, loads back with the same predictions") {
   TempDir dir;
-  const std::string path = writePackage(dir, "m");
+  const std::string path = writeTestPackage(dir, "m");
   for (const char* f : {"weights.safetensors", "config.toml", "meta.json"})
     CHECK(fs::exists(path + "/" + f));
   CHECK_FALSE(fs::exists(path + "/vectors.bin"));
   const ModelPackage p = ModelPackage::load(path);
   CHECK(p.info().formatVersion == ModelPackage::kFormatVersion);
-  CHECK(p.info().labels == kLabels);
+  CHECK(p.info().labels == kPackageLabels);
   CHECK(p.info().tagScheme == "biluo");
   CHECK(p.info().trainSentences == 3);
   CHECK_FALSE(p.info().created.empty());
@@ -93,7 +88,7 @@ TEST_CASE("model package: written atomically, loads back with the same predictio
 
   // Replacing keeps one directory and leaves no temporary siblings.
   const std::string before = slurp(path + "/weights.safetensors");
-  writePackage(dir, "m");
+  writeTestPackage(dir, "m");
   CHECK(slurp(path + "/weights.safetensors") != before);  // a new random model
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(dir.path())) names.push_back(e.path().filename());
@@ -109,28 +104,28 @@ TEST_CASE("model package: refuses to replace a directory that is not a package")
   TempDir dir;
   fs::create_directories(dir.file("docs"));
   spit(dir.file("docs/notes.txt"), "precious");
-  CHECK_THROWS_WITH(writePackage(dir, "docs"), ContainsSubstring("not a model package"));
+  CHECK_THROWS_WITH(writeTestPackage(dir, "docs"), ContainsSubstring("not a model package"));
   CHECK(slurp(dir.file("docs/notes.txt")) == "precious");
   spit(dir.file("file"), "x");
-  CHECK_THROWS_AS(writePackage(dir, "file"), ModelPackageError);
+  CHECK_THROWS_AS(writeTestPackage(dir, "file"), ModelPackageError);
   fs::create_directories(dir.file("empty"));
-  CHECK_NOTHROW(writePackage(dir, "empty"));
+  CHECK_NOTHROW(writeTestPackage(dir, "empty"));
 }
 
 TEST_CASE("model package: corrupt or incompatible packages are refused naming the file") {
   TempDir dir;
   SECTION("missing file") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     fs::remove(p + "/config.toml");
     requireRefused(p, "config.toml", "missing");
   }
   SECTION("missing meta.json") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     fs::remove(p + "/meta.json");
     requireRefused(p, "meta.json", "missing");
   }
   SECTION("newer and unknown format versions") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     std::string meta = slurp(p + "/meta.json");
     const auto at = meta.find("\"format_version\": 2");
     REQUIRE(at != std::string::npos);
@@ -140,25 +135,25 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
     requireRefused(p, "meta.json", "unsupported format_version 0");
   }
   SECTION("truncated weights") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     const std::string w = slurp(p + "/weights.safetensors");
     spit(p + "/weights.safetensors", w.substr(0, w.size() / 2));
     requireRefused(p, "weights.safetensors", "truncated");
   }
   SECTION("changed bytes") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     std::string w = slurp(p + "/weights.safetensors");
     w[w.size() / 2] = static_cast<char>(w[w.size() / 2] ^ 0x5a);
     spit(p + "/weights.safetensors", w);
     requireRefused(p, "weights.safetensors", "checksum");
   }
   SECTION("invalid meta.json") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     spit(p + "/meta.json", "{\"format_version\": 2, ");
     requireRefused(p, "meta.json", "not valid JSON");
   }
   SECTION("labels that do not match the weights") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     std::string meta = slurp(p + "/meta.json");
     const auto at = meta.find("\"person\"");
     REQUIRE(at != std::string::npos);
@@ -167,7 +162,7 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
   }
   SECTION("not a directory") { requireRefused(dir.file("nothing"), "nothing", "no such"); }
   SECTION("a file list that leads out of the package") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     spit(dir.file("secret"), "outside");
     std::string meta = slurp(p + "/meta.json");
     const auto at = meta.find("\"config.toml\"");
@@ -179,7 +174,7 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
     }
   }
   SECTION("a negative known-words count") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     std::string meta = slurp(p + "/meta.json");
     const auto at = meta.find("\"known_words\": null");
     REQUIRE(at != std::string::npos);
@@ -187,7 +182,7 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
     requireRefused(p, "meta.json", "known_words.count is negative");
   }
   SECTION("a whole-number field holding 2e38 or 1.5 (fuzzing: 2e38 was undefined behaviour)") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     const std::string meta = slurp(p + "/meta.json");
     const auto at = meta.find("\"format_version\": ");
     REQUIRE(at != std::string::npos);
@@ -201,7 +196,7 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
     }
   }
   SECTION("meta.json nested too deep to parse safely") {
-    const auto p = writePackage(dir, "m");
+    const auto p = writeTestPackage(dir, "m");
     spit(p + "/meta.json", "{\"x\":" + std::string(100000, '[') + std::string(100000, ']') + "}");
     requireRefused(p, "meta.json", "nested deeper than 512 levels");
   }
@@ -209,7 +204,7 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
 
 TEST_CASE("model package: a killed writer's temporary directories go with the next write") {
   TempDir dir;
-  writePackage(dir, "m");
+  writeTestPackage(dir, "m");
   // What SIGKILL during a write leaves: a dead pid's half package, an old-style name.
   pid_t dead = fork();
   if (dead == 0) _exit(0);
@@ -224,7 +219,7 @@ TEST_CASE("model package: a killed writer's temporary directories go with the ne
   fs::create_directories(liveTmp);
   fs::create_directories(dir.file(".other.tmp-" + std::to_string(dead) + "-1"));
   fs::create_directories(dir.file(".notes.tmp-draft"));  // not ours: no pid
-  writePackage(dir, "m");
+  writeTestPackage(dir, "m");
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(dir.path())) names.push_back(e.path().filename());
   std::sort(names.begin(), names.end());
@@ -237,7 +232,7 @@ TEST_CASE("model package: a killed writer's temporary directories go with the ne
 
 TEST_CASE("model package: a disk that fills up during the write leaves the old package") {
   TempDir dir;
-  const auto p = writePackage(dir, "m");
+  const auto p = writeTestPackage(dir, "m");
   const std::string weightsBefore = slurp(p + "/weights.safetensors");
   const std::string metaBefore = slurp(p + "/meta.json");
   REQUIRE(weightsBefore.size() > 64 * 1024);
@@ -252,7 +247,7 @@ TEST_CASE("model package: a disk that fills up during the write leaves the old p
   std::string message, path;
   try {
     const TrainConfig config = tinyConfig();
-    ModelPackage::write(p, model::NerModel(config.model, kLabels), config, PackageInfo{});
+    ModelPackage::write(p, model::NerModel(config.model, kPackageLabels), config, PackageInfo{});
   } catch (const ModelPackageError& e) {
     message = e.what();
     path = e.path();
@@ -281,7 +276,7 @@ TEST_CASE("model package: pretrained vectors are stored and used") {
         for (int d = 0; d < 8; ++d) data.push_back(static_cast<float>(words.size() % 7) * 0.1f - d);
       }
   auto vectors = std::make_shared<const model::Vectors>(words, data, 8);
-  const auto path = writePackage(dir, "v", vectors);
+  const auto path = writeTestPackage(dir, "v", vectors);
   CHECK(fs::exists(path + "/vectors.bin"));
   const ModelPackage p = ModelPackage::load(path);
   REQUIRE(p.model().vectors());
@@ -295,8 +290,8 @@ TEST_CASE("model package: pretrained vectors are stored and used") {
 
 TEST_CASE("weight transfer: shared tags keep their weights, new tags start fresh") {
   const model::ModelConfig config = tinyConfig().model;
-  model::NerModel from(config, kLabels);
-  model::NerModel same(config, kLabels);
+  model::NerModel from(config, kPackageLabels);
+  model::NerModel same(config, kPackageLabels);
   auto report = model::WeightTransfer::copy(from, same);
   CHECK(report.untouched.empty());
   CHECK(report.remapped.empty());
@@ -314,7 +309,7 @@ TEST_CASE("weight transfer: shared tags keep their weights, new tags start fresh
 TEST_CASE("model package: the known words are stored, checked and used") {
   TempDir dir;
   TrainConfig config = tinyConfig();
-  model::NerModel m(config.model, kLabels);
+  model::NerModel m(config.model, kPackageLabels);
   auto known = std::make_shared<model::KnownWords>();
   for (const char* w : {"paris", "is", "big"}) known->add(w);
   m.setKnownWords(known);

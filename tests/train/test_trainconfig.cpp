@@ -48,7 +48,7 @@ ConfigValue otherValue(const ConfigField& f, const ConfigValue& v) {
   return v;
 }
 
-std::string errorOf(const std::string& toml) {
+std::string configErrorOf(const std::string& toml) {
   try {
     fromToml(toml, "config.toml");
   } catch (const ConfigError& e) {
@@ -165,7 +165,7 @@ TEST_CASE("missing keys take their defaults") {
 }
 
 TEST_CASE("syntax errors name the file and line") {
-  const std::string e = errorOf("[training]\nseed = 1\nlearning_rate = = 2\n");
+  const std::string e = configErrorOf("[training]\nseed = 1\nlearning_rate = = 2\n");
   CHECK(e.rfind("config.toml:3: ", 0) == 0);
   CHECK_THROWS_AS(fromToml("[model\n", "c.toml"), ConfigError);
 }
@@ -173,60 +173,60 @@ TEST_CASE("syntax errors name the file and line") {
 TEST_CASE("unknown keys and sections are rejected with a suggestion") {
   const std::string toml =
       "[training]\nseed = 1\n\n" + std::string(7, '\n') + "batch_words = 500\nlearnig_rate = 0.1\n";
-  CHECK(errorOf(toml) ==
+  CHECK(configErrorOf(toml) ==
         "config.toml:12: training.learnig_rate: unknown key (did you mean learning_rate?)");
-  CHECK(errorOf("[trainig]\nseed = 1\n") ==
+  CHECK(configErrorOf("[trainig]\nseed = 1\n") ==
         "config.toml:1: trainig: unknown section (did you mean training?)");
-  CHECK(errorOf("[optimizer]\n") ==
+  CHECK(configErrorOf("[optimizer]\n") ==
         "config.toml:1: optimizer: unknown section (sections are model, training, data, "
         "device)");
-  CHECK(errorOf("[training]\ndropout = 0.1\n") ==
+  CHECK(configErrorOf("[training]\ndropout = 0.1\n") ==
         "config.toml:2: training.dropout: unknown key (it belongs in [model])");
-  CHECK(errorOf("[training]\nfoo = 1\n") == "config.toml:2: training.foo: unknown key");
-  CHECK(errorOf("seed = 3\n") ==
+  CHECK(configErrorOf("[training]\nfoo = 1\n") == "config.toml:2: training.foo: unknown key");
+  CHECK(configErrorOf("seed = 3\n") ==
         "config.toml:1: seed: unknown key (settings belong in a section: did you mean "
         "training.seed?)");
-  CHECK(errorOf("model = 3\n") ==
+  CHECK(configErrorOf("model = 3\n") ==
         "config.toml:1: model: expected a table ([model]), got an "
         "integer");
-  CHECK(errorOf("[model.extra]\nx = 1\n") == "config.toml:1: model.extra: unknown key");
+  CHECK(configErrorOf("[model.extra]\nx = 1\n") == "config.toml:1: model.extra: unknown key");
 }
 
 TEST_CASE("values of the wrong type are rejected") {
-  CHECK(errorOf("[model]\nhidden = \"128\"\n") ==
+  CHECK(configErrorOf("[model]\nhidden = \"128\"\n") ==
         "config.toml:2: model.hidden: expected an integer, got a string");
-  CHECK(errorOf("[model]\nhidden = 128.0\n") ==
+  CHECK(configErrorOf("[model]\nhidden = 128.0\n") ==
         "config.toml:2: model.hidden: expected an integer, got a floating-point number");
-  CHECK(errorOf("[model]\ndropout = true\n") ==
+  CHECK(configErrorOf("[model]\ndropout = true\n") ==
         "config.toml:2: model.dropout: expected a number, got a boolean");
-  CHECK(errorOf("[training]\nlength_bucketing = 1\n") ==
+  CHECK(configErrorOf("[training]\nlength_bucketing = 1\n") ==
         "config.toml:2: training.length_bucketing: expected true or false, got an integer");
-  CHECK(errorOf("[device]\ndevice = [\"cpu\"]\n") ==
+  CHECK(configErrorOf("[device]\ndevice = [\"cpu\"]\n") ==
         "config.toml:2: device.device: expected a string, got an array");
 }
 
 TEST_CASE("values out of range or not allowed are rejected") {
-  CHECK(errorOf("[training]\nlearning_rate = -0.1\n") ==
+  CHECK(configErrorOf("[training]\nlearning_rate = -0.1\n") ==
         "config.toml:2: training.learning_rate: must be a number > 0 and <= 10 (got -0.1)");
-  CHECK(errorOf("[model]\nhash_seeds = 9\n") ==
+  CHECK(configErrorOf("[model]\nhash_seeds = 9\n") ==
         "config.toml:2: model.hash_seeds: must be an integer from 1 to 8 (got 9)");
-  CHECK(errorOf("[model]\ncnn_kernel = 4\n") ==
+  CHECK(configErrorOf("[model]\ncnn_kernel = 4\n") ==
         "config.toml:2: model.cnn_kernel: must be an odd integer from 1 to 15 (got 4)");
-  CHECK(errorOf("[model]\ndropout = 1.0\n") ==
+  CHECK(configErrorOf("[model]\ndropout = 1.0\n") ==
         "config.toml:2: model.dropout: must be a number >= 0 and < 1 (got 1.0)");
-  CHECK(errorOf("[data]\ndev_fraction = 0.6\n") ==
+  CHECK(configErrorOf("[data]\ndev_fraction = 0.6\n") ==
         "config.toml:2: data.dev_fraction: must be a number > 0 and <= 0.5 (got 0.6)");
-  CHECK(errorOf("[training]\nmax_minutes = nan\n") ==
+  CHECK(configErrorOf("[training]\nmax_minutes = nan\n") ==
         "config.toml:2: training.max_minutes: must be a number >= 0 (got nan)");
-  CHECK(errorOf("[training]\noptimizer = \"adamw\"\n") ==
+  CHECK(configErrorOf("[training]\noptimizer = \"adamw\"\n") ==
         "config.toml:2: training.optimizer: must be one of \"adam\", \"sgd\" (got \"adamw\")");
-  CHECK(errorOf("[training]\nseed = -1\n") ==
+  CHECK(configErrorOf("[training]\nseed = -1\n") ==
         "config.toml:2: training.seed: must be an integer >= 0 (got -1)");
-  CHECK(errorOf("[model]\nchar_encoder = \"rnn\"\n") ==
+  CHECK(configErrorOf("[model]\nchar_encoder = \"rnn\"\n") ==
         "config.toml:2: model.char_encoder: must be one of \"cnn\", \"bilstm\" (got \"rnn\")");
   for (const char* bad : {"norm, lemma", "norm norm", " , "}) {
     INFO(bad);
-    CHECK(errorOf(std::string("[model]\nword_features = \"") + bad + "\"\n") ==
+    CHECK(configErrorOf(std::string("[model]\nword_features = \"") + bad + "\"\n") ==
           std::string("config.toml:2: model.word_features: must be names from \"norm prefix "
                       "suffix shape\", each at most once (got \"") +
               bad + "\")");
@@ -242,25 +242,25 @@ TEST_CASE("device names follow auto, cpu, cuda or cuda:N") {
   }
   for (const char* bad : {"gpu", "CUDA", "cuda:", "cuda:x", "cuda:01", "cuda:1 ", "cpu:0"}) {
     INFO(bad);
-    CHECK(errorOf(std::string("[device]\ndevice = \"") + bad + "\"\n")
+    CHECK(configErrorOf(std::string("[device]\ndevice = \"") + bad + "\"\n")
               .find("device.device: must be \"auto\", \"cpu\", \"cuda\" or \"cuda:N\"") !=
           std::string::npos);
   }
 }
 
 TEST_CASE("rules between settings are checked") {
-  CHECK(errorOf("[training]\nbatch_size = \"compounding\"\nbatch_start = 2000\n") ==
+  CHECK(configErrorOf("[training]\nbatch_size = \"compounding\"\nbatch_start = 2000\n") ==
         "config.toml:3: training.batch_start: must not exceed batch_stop (1000)");
   // Irrelevant while the batch size is fixed.
   CHECK_NOTHROW(fromToml("[training]\nbatch_start = 2000\n", "x"));
-  CHECK(errorOf("[training]\npatience = 0\nmax_steps = 0\n") ==
+  CHECK(configErrorOf("[training]\npatience = 0\nmax_steps = 0\n") ==
         "config.toml:1: training: training would never stop: set patience, max_steps, "
         "max_epochs or max_minutes");
-  CHECK(errorOf("[training]\nmin_learning_rate = 0.05\n") ==
+  CHECK(configErrorOf("[training]\nmin_learning_rate = 0.05\n") ==
         "config.toml:2: training.min_learning_rate: must not exceed learning_rate (0.03)");
-  CHECK(errorOf("[model]\nencoder = \"cnn\"\nlm_loss = 0.1\n") ==
+  CHECK(configErrorOf("[model]\nencoder = \"cnn\"\nlm_loss = 0.1\n") ==
         "config.toml:3: model.lm_loss: needs encoder = \"bilstm\" (got \"cnn\")");
-  CHECK(errorOf("[model]\nlm_loss = 0.1\nlayers = 2\n") ==
+  CHECK(configErrorOf("[model]\nlm_loss = 0.1\nlayers = 2\n") ==
         "config.toml:2: model.lm_loss: needs layers = 1 (got 2)");
 }
 

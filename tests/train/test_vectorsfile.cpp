@@ -37,7 +37,7 @@ std::string writeBin(const TempDir& dir, int64_t rows, int64_t dim, size_t body)
   return path;
 }
 
-std::string errorOf(const std::string& path) {
+std::string vectorsErrorOf(const std::string& path) {
   try {
     VectorsFile::read(path);
   } catch (const ModelPackageError& e) {
@@ -53,7 +53,7 @@ TEST_CASE("vectors.bin: a header claiming more than the file holds is refused be
   // 80 KB claiming 45 million rows: the old reader reserved 1.44 GB of words
   // for it, and more with a larger dimension (then std::bad_alloc).
   const std::string path = writeBin(dir, 45'000'000, 20, 80 * 1024);
-  const std::string message = errorOf(path);
+  const std::string message = vectorsErrorOf(path);
   CHECK_THAT(message, ContainsSubstring("vectors.bin: the header gives 45000000 x 20 vectors") &&
                           ContainsSubstring("the file has 81944"));
   // With 256 MB of address space to spare, refused by the reader, not by the allocator.
@@ -72,12 +72,13 @@ TEST_CASE("vectors.bin: a header claiming more than the file holds is refused be
 
 TEST_CASE("vectors.bin: limits on the dimension, the values and the word list") {
   TempDir dir;
-  CHECK_THAT(errorOf(writeBin(dir, 1, Vectors::kMaxDim + 1, 1 << 16)),
+  CHECK_THAT(vectorsErrorOf(writeBin(dir, 1, Vectors::kMaxDim + 1, 1 << 16)),
              ContainsSubstring("bad header"));
-  CHECK_THAT(errorOf(writeBin(dir, Vectors::kMaxValues, 2, 1 << 16)),
+  CHECK_THAT(vectorsErrorOf(writeBin(dir, Vectors::kMaxValues, 2, 1 << 16)),
              ContainsSubstring("bad header"));
   // Two rows of one value and megabytes left for their words: a lie.
-  CHECK_THAT(errorOf(writeBin(dir, 2, 1, 3 << 20)), ContainsSubstring("the word list takes"));
+  CHECK_THAT(vectorsErrorOf(writeBin(dir, 2, 1, 3 << 20)),
+             ContainsSubstring("the word list takes"));
 }
 
 TEST_CASE("vectors.bin: the table must take exactly the bytes after the words") {
@@ -89,9 +90,9 @@ TEST_CASE("vectors.bin: the table must take exactly the bytes after the words") 
   CHECK(back.words() == v.words());
   CHECK(back.data() == v.data());
   std::ofstream(path, std::ios::binary | std::ios::app) << "extra";
-  CHECK_THAT(errorOf(path), ContainsSubstring("vector table"));
+  CHECK_THAT(vectorsErrorOf(path), ContainsSubstring("vector table"));
   REQUIRE(truncate(path.c_str(), 40) == 0);  // the table cut short
-  CHECK_THAT(errorOf(path), ContainsSubstring("need 48 bytes at least; the file has 40"));
+  CHECK_THAT(vectorsErrorOf(path), ContainsSubstring("need 48 bytes at least; the file has 40"));
 }
 
 TEST_CASE("vectors.bin: a FIFO, a device or a directory is refused at once, naming it") {
@@ -99,8 +100,8 @@ TEST_CASE("vectors.bin: a FIFO, a device or a directory is refused at once, nami
   const std::string fifo = dir.file("vectors.bin");
   REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
   // No writer: an open without O_NONBLOCK would wait here forever.
-  CHECK_THAT(errorOf(fifo), ContainsSubstring(fifo) && ContainsSubstring("is a FIFO"));
-  CHECK_THAT(errorOf("/dev/zero"),
+  CHECK_THAT(vectorsErrorOf(fifo), ContainsSubstring(fifo) && ContainsSubstring("is a FIFO"));
+  CHECK_THAT(vectorsErrorOf("/dev/zero"),
              ContainsSubstring("/dev/zero") && ContainsSubstring("character device"));
-  CHECK_THAT(errorOf(dir.path().string()), ContainsSubstring("is a directory"));
+  CHECK_THAT(vectorsErrorOf(dir.path().string()), ContainsSubstring("is a directory"));
 }

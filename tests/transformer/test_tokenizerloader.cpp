@@ -27,7 +27,7 @@ std::string folder(const TempDir& dir, const std::string& name) {
   return dir.file(name);
 }
 
-void write(const std::string& path, const json& j) { std::ofstream(path) << j.dump(); }
+void writeJson(const std::string& path, const json& j) { std::ofstream(path) << j.dump(); }
 
 std::vector<std::string> referenceTexts(const std::string& name, size_t n) {
   std::vector<std::string> out;
@@ -69,9 +69,9 @@ TEST_CASE("Tokenizer folder: vocab.txt and tokenizer.json give the same subwords
   const std::string plain = folder(dir, "bert-txt");
   fs::copy_file(spanforge::testing::kTokenizerData + "bert-base-uncased/vocab.txt",
                 plain + "/vocab.txt");
-  write(plain + "/tokenizer_config.json", {{"do_lower_case", true}});
+  writeJson(plain + "/tokenizer_config.json", {{"do_lower_case", true}});
   const std::string fast = folder(dir, "bert-json");
-  write(
+  writeJson(
       fast + "/tokenizer.json",
       bertTokenizerJson(spanforge::testing::kTokenizerData + "bert-base-uncased/vocab.txt", true));
   const auto a = loadTokenizer(plain);
@@ -92,7 +92,7 @@ TEST_CASE("Tokenizer folder: vocab.txt and tokenizer.json give the same subwords
   const std::string cased = folder(dir, "bert-cased");
   fs::copy_file(spanforge::testing::kTokenizerData + "bert-base-cased/vocab.txt",
                 cased + "/vocab.txt");
-  write(cased + "/tokenizer_config.json", {{"do_lower_case", false}});
+  writeJson(cased + "/tokenizer_config.json", {{"do_lower_case", false}});
   CHECK(ids(*loadTokenizer(cased), "The") == std::vector<int32_t>{1109});
 }
 
@@ -109,8 +109,8 @@ TEST_CASE("Tokenizer folder: RoBERTa's files, its special tokens and its prefix 
   CHECK(t->special().unk == 3);
   CHECK(t->special().mask == 50264);
   CHECK(ids(*t, "Hello") == std::vector<int32_t>{31414});
-  write(f + "/tokenizer_config.json", {{"add_prefix_space", true}});
-  write(f + "/special_tokens_map.json", {{"mask_token", {{"content", "<unk>"}}}});
+  writeJson(f + "/tokenizer_config.json", {{"add_prefix_space", true}});
+  writeJson(f + "/special_tokens_map.json", {{"mask_token", {{"content", "<unk>"}}}});
   t = loadTokenizer(f);
   CHECK(ids(*t, "Hello") == std::vector<int32_t>{t->id("\xC4\xA0Hello")});
   CHECK(t->special().mask == 3);
@@ -126,13 +126,13 @@ TEST_CASE("Tokenizer folder: what is missing or not supported is named") {
   std::ofstream(half + "/vocab.json") << "{}";
   CHECK_THROWS_WITH(loadTokenizer(half), ContainsSubstring("vocab.json without merges.txt"));
   const std::string wordLevel = folder(dir, "wordlevel");
-  write(wordLevel + "/tokenizer.json",
+  writeJson(wordLevel + "/tokenizer.json",
         {{"model", {{"type", "WordLevel"}, {"vocab", json::object()}}}});
   CHECK_THROWS_WITH(loadTokenizer(wordLevel),
                     ContainsSubstring("tokenizer model 'WordLevel' is not supported (WordPiece, "
                                       "BPE and Unigram are)"));
   const std::string odd = folder(dir, "odd");
-  write(odd + "/tokenizer.json", {{"pre_tokenizer", {{"type", "Metaspace"}}},
+  writeJson(odd + "/tokenizer.json", {{"pre_tokenizer", {{"type", "Metaspace"}}},
                                   {"model", {{"type", "WordPiece"}, {"vocab", json::object()}}}});
   CHECK_THROWS_WITH(loadTokenizer(odd), ContainsSubstring("pre-tokenizer 'Metaspace'"));
   const std::string broken = folder(dir, "broken");

@@ -1,5 +1,6 @@
 #include "modelloop/modeltrust.h"
 
+#include "common/qs.h"
 #include "project/projectfolder.h"
 #include "train/package/legacypackage.h"
 
@@ -15,8 +16,6 @@ namespace spanforge::ui {
 namespace {
 
 const char* const kTrustedKey = "security/trustedModelFolders";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString resolved(const std::string& dir) {
   const QFileInfo info(qs(dir));

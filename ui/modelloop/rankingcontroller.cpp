@@ -1,5 +1,6 @@
 #include "modelloop/rankingcontroller.h"
 
+#include "common/qs.h"
 #include "common/workerthread.h"
 #include "modelloop/rankingworker.h"
 #include "store/projectstore.h"
@@ -7,10 +8,6 @@
 #include <exception>
 
 namespace spanforge::ui {
-
-namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
 
 RankingController::RankingController(QObject* parent) : QObject(parent) {}
 

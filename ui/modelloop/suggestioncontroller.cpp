@@ -1,5 +1,6 @@
 #include "modelloop/suggestioncontroller.h"
 
+#include "common/qs.h"
 #include "common/workerthread.h"
 #include "editor/spaneditor.h"
 #include "modelloop/modeltrust.h"
@@ -11,10 +12,6 @@
 #include <exception>
 
 namespace spanforge::ui {
-
-namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
 
 SuggestionController::SuggestionController(SpanEditor* editor, QObject* parent)
     : QObject(parent), editor_(editor) {}

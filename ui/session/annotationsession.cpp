@@ -1,6 +1,7 @@
 #include "session/annotationsession.h"
 
 #include "common/docstatusstyle.h"
+#include "common/qs.h"
 #include "session/commands/acceptsuggestioncommand.h"
 #include "session/commands/addlabelcommand.h"
 #include "session/commands/addspancommand.h"
@@ -31,8 +32,6 @@
 namespace spanforge::ui {
 
 namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
 // The occurrences Label All Occurrences did not label, for its message:
 // "1 already labelled, 2 overlapping a labelled span left alone".
 QString notLabelled(const text::Occurrences& found) {

@@ -1,6 +1,7 @@
 #include "session/suggestionactions.h"
 
 #include "active/suggestionfilter.h"
+#include "common/qs.h"
 #include "project/learnedstrings.h"
 #include "session/annotationsession.h"
 #include "session/commands/acceptallsuggestionscommand.h"
@@ -18,7 +19,6 @@
 namespace spanforge::ui {
 
 namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 QString tr(const char* text, int n = -1) { return AnnotationSession::tr(text, nullptr, n); }
 
 bool same(const text::ScoredSpan& a, const text::ScoredSpan& b) {

@@ -27,6 +27,7 @@
 #include "training/trainingsession.h"
 #include "training/trainingtestproject.h"
 #include "uitestproject.h"
+#include "widgetinput.h"
 
 #include "catchapi.h"
 
@@ -98,13 +99,7 @@ void click(QWidget* w) {
   QTest::mouseClick(w, Qt::LeftButton);
 }
 
-void type(QWidget* input, const QString& text) {
-  auto* line = qobject_cast<QLineEdit*>(input);
-  REQUIRE(line);
-  line->setFocus();
-  QTest::keyClick(line, Qt::Key_A, Qt::ControlModifier);
-  QTest::keyClicks(line, text);
-}
+using spanforge::testing::typeText;
 
 // Trains on the panel's session directly and waits (setting up the Runs tests).
 void trainRun(TrainingPanel* panel, int64_t steps) {
@@ -129,10 +124,10 @@ TEST_CASE("Train from the GUI: checks, a live dashboard and a stored run") {
 
   setup->setConfig(tinyTrainingConfig(20, 5));  // tiny widths; the rest is typed
   QWidget* maxSteps = setup->form()->editor(QStringLiteral("training.max_steps"))->input();
-  type(maxSteps, QStringLiteral("twelve"));
+  typeText(maxSteps, QStringLiteral("twelve"));
   CHECK_FALSE(setup->trainButton()->isEnabled());  // an invalid value blocks training
   CHECK(setup->form()->errors().join(' ').contains(QStringLiteral("training.max_steps")));
-  type(maxSteps, QStringLiteral("24"));
+  typeText(maxSteps, QStringLiteral("24"));
   CHECK(setup->trainButton()->isEnabled());
   CHECK(setup->config().training.maxSteps == 24);
 
@@ -417,8 +412,8 @@ TEST_CASE("Train > Simulate Active Learning opens on the project with Setup's co
 
   // An invalid setting on Setup: no dialog run, Setup says why.
   dialog->close();
-  type(setup->form()->editor(QStringLiteral("training.max_steps"))->input(),
-       QStringLiteral("lots"));
+  typeText(setup->form()->editor(QStringLiteral("training.max_steps"))->input(),
+           QStringLiteral("lots"));
   w.trigger(QStringLiteral("Simulate &Active Learning…"));
   CHECK_FALSE(dialog->isVisible());
   CHECK(w.panel()->tabs()->currentWidget() == setup);

@@ -8,6 +8,7 @@
 #include "training/setup/datasplitbox.h"
 #include "training/setup/devicechooser.h"
 #include "training/setup/trainingsetup.h"
+#include "widgetinput.h"
 
 #include "catchapi.h"
 
@@ -26,13 +27,7 @@ using namespace spanforge::ui;
 
 namespace {
 
-void type(QWidget* input, const QString& text) {
-  auto* line = qobject_cast<QLineEdit*>(input);
-  REQUIRE(line);
-  line->setFocus();
-  QTest::keyClick(line, Qt::Key_A, Qt::ControlModifier);
-  QTest::keyClicks(line, text);
-}
+using spanforge::testing::typeText;
 
 QWidget* input(const ConfigForm& form, const char* name) {
   ConfigFieldEditor* e = form.editor(QString::fromLatin1(name));
@@ -59,23 +54,23 @@ TEST_CASE("Config form: every setting, validated as typed") {
   CHECK(encoder->count() == 3);  // bilstm, cnn, transformer
   CHECK(qobject_cast<QCheckBox*>(input(form, "training.length_bucketing")));
 
-  type(input(form, "training.learning_rate"), QStringLiteral("-1"));
+  typeText(input(form, "training.learning_rate"), QStringLiteral("-1"));
   CHECK_FALSE(form.isValid());
   ConfigFieldEditor* lr = form.editor(QStringLiteral("training.learning_rate"));
   CHECK(lr->error().contains(QStringLiteral("must be a number > 0")));
   CHECK(lr->input()->toolTip().contains(QStringLiteral("must be")));
-  type(input(form, "training.learning_rate"), QStringLiteral("0.01"));
+  typeText(input(form, "training.learning_rate"), QStringLiteral("0.01"));
   CHECK(form.isValid());
   CHECK(form.config().training.learningRate == 0.01);
 
   // A rule between two settings is reported at the setting.
   form.setAdvanced(true);
-  type(input(form, "training.min_learning_rate"), QStringLiteral("0.5"));
+  typeText(input(form, "training.min_learning_rate"), QStringLiteral("0.5"));
   CHECK_FALSE(form.isValid());
   CHECK(form.editor(QStringLiteral("training.min_learning_rate"))
             ->error()
             .contains(QStringLiteral("must not exceed learning_rate")));
-  type(input(form, "training.min_learning_rate"), QStringLiteral("0"));
+  typeText(input(form, "training.min_learning_rate"), QStringLiteral("0"));
   CHECK(form.isValid());
 }
 

@@ -7,7 +7,7 @@
 namespace spanforge::ui {
 namespace {
 
-QString percent(double x) { return std::isfinite(x) ? QString::number(100 * x, 'f', 2) : "–"; }
+QString cellPercent(double x) { return std::isfinite(x) ? QString::number(100 * x, 'f', 2) : "–"; }
 
 QString clock(double seconds) {
   const auto s = static_cast<qint64>(std::llround(seconds));
@@ -65,11 +65,11 @@ QString EvaluationTableModel::text(const store::MetricEvent& e, int column) cons
     case Loss:
       return std::isfinite(e.loss) ? QString::number(e.loss, 'f', 2) : tr("NaN");
     case Precision:
-      return percent(e.precision);
+      return cellPercent(e.precision);
     case Recall:
-      return percent(e.recall);
+      return cellPercent(e.recall);
     case F1:
-      return percent(e.f1);
+      return cellPercent(e.f1);
     case Speed:
       return QStringLiteral("%L1").arg(e.wordsPerSecond, 0, 'f', 0);
     case Memory:

@@ -36,7 +36,7 @@ QTableView* table(QAbstractItemModel* model, QWidget* parent) {
   return view;
 }
 
-QString percent(double v) { return QString::number(100.0 * v, 'f', 1); }
+QString shownPercent(double v) { return QString::number(100.0 * v, 'f', 1); }
 
 }  // namespace
 
@@ -241,7 +241,7 @@ void EvaluationView::showEvaluation() {
           .arg(QString::fromStdString(model_ ? model_->name : std::string()).toHtmlEscaped())
           .arg(e.documents)
           .arg(e.fromSplit ? tr("marked dev") : tr("the training run's dev draw"))
-          .arg(percent(all.precision), percent(all.recall), percent(all.f1))
+          .arg(shownPercent(all.precision), shownPercent(all.recall), shownPercent(all.f1))
           .arg(e.report.errors.total()));
   if (e.documents == 0)
     caption_->setText(tr("The project has no accepted dev documents to score on."));

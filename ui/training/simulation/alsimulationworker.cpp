@@ -2,6 +2,7 @@
 
 #include "active/alsimulationdata.h"
 #include "active/alsimulationjson.h"
+#include "common/qs.h"
 #include "store/projectstore.h"
 #include "train/trainingobserver.h"
 
@@ -32,8 +33,6 @@ class StepForwarder : public train::TrainingObserver {
   int job_;
   QElapsedTimer clock_;
 };
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 

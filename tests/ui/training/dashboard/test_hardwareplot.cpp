@@ -21,8 +21,8 @@ namespace {
 
 // Ten steps, a second apart; each rank's CPU and the GPU rise by 1 a step,
 // the GPU memory falls by 100 MB (hover must not find it near the others).
-std::vector<store::MetricEvent> steps(std::vector<double> rankCpuPercent,
-                                      double gpuPercent = -1.0) {
+std::vector<store::MetricEvent> hardwareSteps(std::vector<double> rankCpuPercent,
+                                              double gpuPercent = -1.0) {
   std::vector<store::MetricEvent> out;
   for (int64_t s = 1; s <= 10; ++s) {
     store::MetricEvent e;
@@ -49,7 +49,7 @@ TEST_CASE("Hardware plot: CPU use in total and per rank, GPU curves only with GP
   HardwarePlot plot;
   const int single = plot.graphCount();
   CHECK(plot.noteVisible());  // nothing plotted yet
-  plot.load(steps({}));
+  plot.load(hardwareSteps({}));
   CHECK(plot.cpuGraph()->dataCount() == 10);
   CHECK(plot.cpuGraph()->data()->at(0)->value == 91.0);
   CHECK(plot.rankCpuGraphs().empty());
@@ -59,7 +59,7 @@ TEST_CASE("Hardware plot: CPU use in total and per rank, GPU curves only with GP
   CHECK_FALSE(plot.yAxis2->visible());
   CHECK_FALSE(plot.noteVisible());
 
-  plot.load(steps({80.0, 120.0}));
+  plot.load(hardwareSteps({80.0, 120.0}));
   const auto& ranks = plot.rankCpuGraphs();
   REQUIRE(ranks.size() == 2);
   CHECK(plot.graphCount() == single + 2);
@@ -75,7 +75,7 @@ TEST_CASE("Hardware plot: CPU use in total and per rank, GPU curves only with GP
   CHECK(plot.yAxis->range().upper >= 230.0);  // the total, and so every rank, in view
   CHECK_FALSE(plot.gpuGraph());
 
-  plot.load(steps({}, 50.0));
+  plot.load(hardwareSteps({}, 50.0));
   CHECK(plot.rankCpuGraphs().empty());  // load() cleared the ranks' curves
   REQUIRE(plot.gpuGraph());
   REQUIRE(plot.gpuMemoryGraph());
@@ -112,7 +112,7 @@ TEST_CASE("Hardware plot: CPU use in total and per rank, GPU curves only with GP
 
 TEST_CASE("Hardware plot: events without a CPU figure add nothing") {
   HardwarePlot plot;
-  std::vector<store::MetricEvent> events = steps({80.0, 120.0}, 50.0);
+  std::vector<store::MetricEvent> events = hardwareSteps({80.0, 120.0}, 50.0);
   for (auto& e : events) e.cpuPercent = -1.0;
   plot.load(events);
   store::MetricEvent evaluation;  // an evaluation's figures are the dev set's
@@ -129,7 +129,7 @@ TEST_CASE("Hardware plot: events without a CPU figure add nothing") {
 TEST_CASE("Hardware plot: the share of step time spent waiting for data, on the CPU's axis") {
   HardwarePlot plot;
   const int single = plot.graphCount();
-  std::vector<store::MetricEvent> events = steps({});
+  std::vector<store::MetricEvent> events = hardwareSteps({});
   for (auto& e : events) e.dataWaitPercent = 0.5 * static_cast<double>(e.step);
   plot.load(events);
   REQUIRE(plot.dataWaitGraph());

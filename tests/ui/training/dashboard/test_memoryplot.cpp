@@ -17,7 +17,7 @@ using namespace spanforge::ui;
 
 namespace {
 
-std::vector<store::MetricEvent> steps(std::vector<double> rankWordsPerSecond) {
+std::vector<store::MetricEvent> memorySteps(std::vector<double> rankWordsPerSecond) {
   std::vector<store::MetricEvent> out;
   for (int64_t s = 1; s <= 10; ++s) {
     store::MetricEvent e;
@@ -42,12 +42,12 @@ std::vector<store::MetricEvent> steps(std::vector<double> rankWordsPerSecond) {
 TEST_CASE("Memory plot: one words/s curve per rank in a multi-process run") {
   MemoryPlot plot;
   const int single = plot.graphCount();
-  plot.load(steps({}));
+  plot.load(memorySteps({}));
   CHECK(plot.rankSpeedGraphs().empty());
   CHECK(plot.graphCount() == single);
   CHECK(plot.speedGraph()->dataCount() == 10);
 
-  plot.load(steps({3000.0, 20000.0}));
+  plot.load(memorySteps({3000.0, 20000.0}));
   const auto& ranks = plot.rankSpeedGraphs();
   REQUIRE(ranks.size() == 2);
   CHECK(plot.graphCount() == single + 2);
@@ -72,7 +72,7 @@ TEST_CASE("Memory plot: one words/s curve per rank in a multi-process run") {
   CHECK(plot.hoverText() == QStringLiteral("rank 0 words/s\n0:05 elapsed: 3,005 words/s"));
 
   // The right axis fits the ranks too, even where the total is unknown.
-  store::MetricEvent fast = steps({1.0, 50000.0}).back();
+  store::MetricEvent fast = memorySteps({1.0, 50000.0}).back();
   fast.elapsedSeconds = 11.0;
   fast.wordsPerSecond = std::nan("");
   plot.addEvent(fast);

@@ -5,6 +5,7 @@
 #include "train/pretrain/pretrainer.h"
 #include "training/setup/pretrainedchooser.h"
 #include "training/setup/trainingsetup.h"
+#include "widgetinput.h"
 
 #include "catchapi.h"
 
@@ -34,7 +35,7 @@ QString pretrainedFolder(const TempDir& dir) {
   return QString::fromStdString(out);
 }
 
-void click(QWidget* w) { QTest::mouseClick(w, Qt::LeftButton, {}, QPoint(6, w->height() / 2)); }
+using spanforge::testing::clickBox;
 
 }  // namespace
 
@@ -51,7 +52,7 @@ TEST_CASE("Start from: random by default, pretrained weights with their summary"
   REQUIRE(setup.trainButton()->isEnabled());
 
   // Pretrained, but no folder yet: Train says what is missing.
-  click(chooser->pretrainedButton());
+  clickBox(chooser->pretrainedButton());
   CHECK(chooser->pretrainedButton()->isChecked());
   CHECK_FALSE(setup.trainButton()->isEnabled());
   CHECK(setup.trainButton()->toolTip().contains(QStringLiteral("Choose the folder")));
@@ -75,7 +76,7 @@ TEST_CASE("Start from: random by default, pretrained weights with their summary"
   REQUIRE(setup.grab().save(shots + QStringLiteral("/setup-pretrained-error.png")));
 
   // Back to random weights.
-  click(chooser->randomButton());
+  clickBox(chooser->randomButton());
   CHECK(setup.config().model.pretrained.empty());
   CHECK(setup.trainButton()->isEnabled());
 

@@ -9,6 +9,7 @@
 #include "training/setup/trainingsetup.h"
 #include "training/setup/transformerchooser.h"
 #include "transformer/encoderconfig.h"
+#include "widgetinput.h"
 
 #include "catchapi.h"
 
@@ -55,10 +56,10 @@ QString tinyBert(const TempDir& dir, bool weights = true) {
   return QString::fromStdString(f);
 }
 
-void click(QWidget* w) { QTest::mouseClick(w, Qt::LeftButton, {}, QPoint(6, w->height() / 2)); }
+using spanforge::testing::clickBox;
 
 void chooseInDialog(TransformerChooser* chooser, const QString& folder) {
-  click(chooser->chooseButton());
+  clickBox(chooser->chooseButton());
   auto* dialog = chooser->findChild<QFileDialog*>();
   REQUIRE(dialog);
   CHECK(dialog->isVisible());
@@ -94,7 +95,7 @@ TEST_CASE("Transformer chooser: the own encoder by default, a folder described, 
   CHECK(c.training.batchSize == "auto_on_gpu");
   CHECK(setup.validationError().isEmpty());
 
-  click(chooser->ownButton());
+  clickBox(chooser->ownButton());
   CHECK(setup.config() == train::defaultConfig());
   CHECK(chooser->summaryLabel()->text().startsWith("Trains from scratch"));
 }

@@ -8,6 +8,7 @@
 #include "train/config/vectorsrecipe.h"
 #include "training/setup/trainingsetup.h"
 #include "training/setup/vectorschooser.h"
+#include "widgetinput.h"
 
 #include "catchapi.h"
 
@@ -44,7 +45,7 @@ QString projectWithTwoDocuments(const TempDir& dir) {
   return QString::fromStdString(p->path());
 }
 
-QString write(const TempDir& dir, const std::string& name, const std::string& content) {
+QString writeText(const TempDir& dir, const std::string& name, const std::string& content) {
   std::ofstream(dir.file(name), std::ios::binary) << content;
   return QString::fromStdString(dir.file(name));
 }
@@ -54,7 +55,7 @@ void waitRead(const VectorsChooser* chooser) {
   REQUIRE_FALSE(chooser->isReading());
 }
 
-void click(QWidget* w) { QTest::mouseClick(w, Qt::LeftButton, {}, QPoint(6, w->height() / 2)); }
+using spanforge::testing::clickBox;
 
 }  // namespace
 
@@ -71,8 +72,8 @@ TEST_CASE("Word vectors: none by default, then a chosen file with its size, word
   CHECK_FALSE(chooser->noneButton()->isEnabled());
 
   // Chosen in the dialog: read in the background, then described.
-  const QString file = write(dir, "glove.txt", "ann 0.1 0.2\nsaw 0.3 0.4\n");
-  click(chooser->chooseButton());
+  const QString file = writeText(dir, "glove.txt", "ann 0.1 0.2\nsaw 0.3 0.4\n");
+  clickBox(chooser->chooseButton());
   auto* dialog = chooser->findChild<QFileDialog*>();
   REQUIRE(dialog);
   CHECK(dialog->isVisible());
@@ -91,7 +92,7 @@ TEST_CASE("Word vectors: none by default, then a chosen file with its size, word
   CHECK(setup.config().model.dropout == 0.5);  // the recipe with vectors
   CHECK(setup.validationError().isEmpty());
 
-  click(chooser->noneButton());
+  clickBox(chooser->noneButton());
   CHECK(setup.config().model.vectors.empty());
   CHECK(setup.config() == train::defaultConfig());
   CHECK(chooser->summaryLabel()->text().startsWith("None:"));
@@ -102,8 +103,8 @@ TEST_CASE("Word vectors: a file that cannot be read disables Train and says why"
   TrainingSetup setup({});
   setup.setProjectPath(projectWithTwoDocuments(dir));
   VectorsChooser* chooser = setup.vectors();
-  const QString good = write(dir, "good.txt", "ann 0.1 0.2\n");
-  const QString bad = write(dir, "bad.txt", "ann 0.1 0.2\nsaw 0.3\n");
+  const QString good = writeText(dir, "good.txt", "ann 0.1 0.2\n");
+  const QString bad = writeText(dir, "bad.txt", "ann 0.1 0.2\nsaw 0.3\n");
   chooser->setFile(good);
   chooser->setFile(bad);  // the good file's result, arriving later, is dropped
   CHECK(setup.validationError() == "Reading the word vectors…");
