@@ -3,9 +3,9 @@
 #include <dlfcn.h>
 
 namespace spanforge::train {
-namespace {
 
-// The few NVML declarations used, as nvml.h has them (no header needed).
+// The few NVML declarations used, as nvml.h has them (no header needed). Not
+// anonymous: Impl, declared in the header, holds pointers to functions of them.
 using NvmlReturn = int;  // nvmlReturn_t; 0 = NVML_SUCCESS
 struct NvmlDeviceStruct;
 using NvmlDevice = NvmlDeviceStruct*;
@@ -18,6 +18,9 @@ struct NvmlMemory {
   unsigned long long free;
   unsigned long long used;
 };
+
+namespace {
+
 constexpr NvmlReturn kSuccess = 0;
 
 template <class F>

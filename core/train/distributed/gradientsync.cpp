@@ -13,8 +13,11 @@ constexpr int64_t kFiguresPerRank = 6;
 // table, whose step touches only the rows of the words in its batches.
 constexpr int64_t kRowSparseRows = 4096;
 
-// Where each tensor lives in a list of flat buckets.
-struct Layout {
+}  // namespace
+
+// Where each tensor lives in a list of flat buckets. Named, not anonymous:
+// Impl, declared in the header, holds one.
+struct GradientBuckets {
   struct Slot {
     size_t bucket;
     int64_t offset;
@@ -22,7 +25,7 @@ struct Layout {
   std::vector<Slot> slots;
   std::vector<torch::Tensor> buckets;
 
-  Layout(const std::vector<torch::Tensor>& tensors, torch::Device device) {
+  GradientBuckets(const std::vector<torch::Tensor>& tensors, torch::Device device) {
     std::vector<int64_t> sizes{0};
     for (const auto& t : tensors) {
       const int64_t n = t.numel();
@@ -39,6 +42,8 @@ struct Layout {
   }
 };
 
+namespace {
+
 torch::Tensor gradientOf(torch::Tensor& p) {
   if (!p.grad().defined()) p.mutable_grad() = torch::zeros_like(p);
   return p.grad();
@@ -52,7 +57,7 @@ struct GradientSync::Impl {
   std::vector<torch::Tensor> state;   // every parameter and buffer
   std::vector<torch::Tensor> dense;   // trainable, synced whole
   std::vector<torch::Tensor> sparse;  // trainable embedding tables, synced by touched rows
-  std::unique_ptr<Layout> denseLayout;
+  std::unique_ptr<GradientBuckets> denseLayout;
   int64_t sparseRows = 0;
 
   Impl(ProcessGroup& g, torch::nn::Module& module) : group(g) {
@@ -68,7 +73,7 @@ struct GradientSync::Impl {
       }
     }
     for (const auto& b : module.buffers()) state.push_back(b);
-    denseLayout = std::make_unique<Layout>(dense, device);
+    denseLayout = std::make_unique<GradientBuckets>(dense, device);
   }
 
   // Round 1: every rank's figures and which embedding rows it touched.
@@ -118,7 +123,7 @@ GroupFigures GradientSync::Impl::exchangeFigures(const RankFigures& mine, torch:
 }
 
 void GradientSync::Impl::reduceGradients(const torch::Tensor& touched) {
-  Layout& layout = *denseLayout;
+  GradientBuckets& layout = *denseLayout;
   for (size_t i = 0; i < dense.size(); ++i) layout.view(i, dense[i]).copy_(gradientOf(dense[i]));
   // The touched rows of each table, packed after the dense buckets: the same
   // rows on every rank, since the union of all ranks' rows was summed first.
@@ -145,7 +150,7 @@ GradientSync::GradientSync(ProcessGroup& group, torch::nn::Module& module)
 GradientSync::~GradientSync() = default;
 
 void GradientSync::broadcastParameters() {
-  Layout layout(impl_->state, impl_->device);
+  GradientBuckets layout(impl_->state, impl_->device);
   torch::NoGradGuard noGrad;
   for (size_t i = 0; i < impl_->state.size(); ++i)
     layout.view(i, impl_->state[i]).copy_(impl_->state[i]);
