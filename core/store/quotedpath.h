@@ -4,8 +4,8 @@
 
 namespace spanforge::store {
 
-// A path in double quotes, as the store's messages show it (not "quoted": std::quoted would
-// win by argument-dependent lookup).
+// A path or name in double quotes, as the store's messages show it. Not
+// "quoted": std::quoted would win by argument-dependent lookup.
 inline std::string quotedPath(const std::string& text) { return "\"" + text + "\""; }
 
 }  // namespace spanforge::store

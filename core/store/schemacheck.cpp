@@ -98,7 +98,8 @@ std::string SchemaCheck::describe(const Finding& f) {
     case Problem::Foreign:
       return f.found.type + " " + printableQuoted(f.found.name) + " (not made by Spanforge)";
     case Problem::Altered:
-      return f.found.type + " " + printableQuoted(f.found.name) + " (changed from what Spanforge made)";
+      return f.found.type + " " + printableQuoted(f.found.name) +
+             " (changed from what Spanforge made)";
     case Problem::Missing:
       return f.expected.type + " " + printableQuoted(f.expected.name) + " (missing)";
   }
