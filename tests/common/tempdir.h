@@ -40,8 +40,7 @@ inline std::string write(const std::string& path, const std::string& content) {
 
 // Writes content to the file name in dir and returns its path.
 inline std::string write(const TempDir& dir, const std::string& name, const std::string& content) {
-  std::ofstream(dir.file(name), std::ios::binary) << content;
-  return dir.file(name);
+  return write(dir.file(name), content);
 }
 
 }  // namespace spanforge::testing
