@@ -32,8 +32,8 @@ namespace spanforge::cli {
 namespace {
 
 // Ctrl-C ends training between batches and keeps the best model so far.
-std::atomic<bool> gInterrupted{false};
-extern "C" void onInterrupt(int) { gInterrupted.store(true); }
+std::atomic<bool> gTrainInterrupted{false};
+extern "C" void onTrainInterrupt(int) { gTrainInterrupted.store(true); }
 
 void printWarnings(std::ostream& err, const std::vector<std::string>& warnings, int64_t skipped) {
   constexpr size_t kShown = 10;
@@ -211,13 +211,13 @@ int TrainCommand::run(Console& console) {
   options.observer = log ? static_cast<train::TrainingObserver*>(log.get()) : &printer;
   if (!leader) options.observer = nullptr;  // rank 0 reports
   options.resumeFrom = resumeFrom_;
-  gInterrupted.store(false);
-  options.cancel = &gInterrupted;
+  gTrainInterrupted.store(false);
+  options.cancel = &gTrainInterrupted;
 
   train::Trainer trainer(config, std::move(trainData), std::move(devData), output_,
                          std::move(options));
   if (leader) printer.printHeader();
-  const auto previous = std::signal(SIGINT, onInterrupt);
+  const auto previous = std::signal(SIGINT, onTrainInterrupt);
   const train::FinishedEvent result = trainer.run();
   std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
   std::string why;

@@ -23,7 +23,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double since(Clock::time_point start) {
+double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
@@ -75,7 +75,7 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
   for (;;) {
     if (options.cancel && options.cancel->load()) {
       result.cancelled = true;
-      result.seconds = since(start);
+      result.seconds = secondsSince(start);
       return result;
     }
     const auto docs = project_.documents().pageDocuments(options.pool, afterId, batch);
@@ -118,7 +118,7 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
     tx.commit();
 
     progress.done += static_cast<int64_t>(docs.size());
-    progress.seconds = since(start);
+    progress.seconds = secondsSince(start);
     if (options.progress) options.progress(progress);
     if (docs.size() < static_cast<size_t>(batch)) break;
   }
@@ -143,7 +143,7 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
   for (size_t i : order) entries.push_back({ids[i], scores[i]});
   store::RankingRepository(project_.db()).replace(modelId_, result.strategy, entries);
   result.documents = static_cast<int64_t>(entries.size());
-  result.seconds = since(start);
+  result.seconds = secondsSince(start);
   return result;
 }
 

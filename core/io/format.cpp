@@ -18,7 +18,7 @@ constexpr int64_t kSniffBytes = 1024 * 1024;  // enough for the first record of 
 constexpr int kSniffConllLines = 5;
 constexpr const char* kAutoId = "auto";
 
-std::string_view trim(std::string_view s) {
+std::string_view trimBlanks(std::string_view s) {
   const auto ws = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
   while (!s.empty() && ws(s.front())) s.remove_prefix(1);
   while (!s.empty() && ws(s.back())) s.remove_suffix(1);
@@ -27,12 +27,12 @@ std::string_view trim(std::string_view s) {
 
 // A CoNLL line: token, TAB or spaces, ..., a tag in the last column.
 bool looksLikeConll(std::string_view line) {
-  line = trim(line);
+  line = trimBlanks(line);
   if (line.rfind("-DOCSTART-", 0) == 0) return true;
   const bool tabs = line.find('\t') != std::string_view::npos;
   const size_t cut = line.find_last_of(tabs ? "\t" : " ");
   if (cut == std::string_view::npos) return false;
-  return ConllReader::isTag(line.substr(cut + 1)) && !trim(line.substr(0, cut)).empty();
+  return ConllReader::isTag(line.substr(cut + 1)) && !trimBlanks(line.substr(0, cut)).empty();
 }
 
 bool isTriple(const nlohmann::json& v) {
@@ -108,7 +108,7 @@ Format detectFormat(const std::string& path) {
     if (byExtension) return *byExtension;
     throw InputError(path, 0, "", "the file is empty; cannot tell its format");
   }
-  const std::string_view first = trim(line);
+  const std::string_view first = trimBlanks(line);
   if (!first.empty() && first.front() == '[') return Format::LabelStudio;
   if (!first.empty() && first.front() == '{') {
     if (r == LineReader::Result::TooLong) return Format::Jsonl;

@@ -8,8 +8,8 @@
 
 namespace spanforge::io {
 namespace {
-constexpr size_t kBufferBytes = 64 * 1024;
-constexpr size_t kInlineBytes = 64 * 1024;  // longer elements are measured, then read back
+constexpr size_t kScanBufferBytes = 64 * 1024;
+constexpr size_t kScanInlineBytes = 64 * 1024;  // longer elements are measured, then read back
 
 bool isSpace(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -23,7 +23,7 @@ JsonArrayScanner::JsonArrayScanner(const std::string& path, int64_t maxElementBy
     : path_(path),
       file_(std::fopen(path.c_str(), "rb")),
       maxElementBytes_(static_cast<size_t>(maxElementBytes > 0 ? maxElementBytes : 1)),
-      buffer_(kBufferBytes) {
+      buffer_(kScanBufferBytes) {
   if (!file_) throw InputError(path, 0, "", std::string("cannot open: ") + std::strerror(errno));
   seekable_ = std::fseek(file_.get(), 0, SEEK_CUR) == 0;  // false for pipes
 }
@@ -138,7 +138,7 @@ void JsonArrayScanner::scanElement(int c, std::string& element) {
   ++elementIndex_;
   const int64_t start = consumed_ - 1;  // file offset of c
   const size_t inlineLimit =
-      seekable_ ? std::min(kInlineBytes, maxElementBytes_) : maxElementBytes_;
+      seekable_ ? std::min(kScanInlineBytes, maxElementBytes_) : maxElementBytes_;
   bool storing = true;
   bool inString = false;
   bool escaped = false;

@@ -11,7 +11,7 @@
 namespace spanforge::store {
 namespace {
 
-constexpr size_t kSnippetLength = 120;
+constexpr size_t kRankedSnippetLength = 120;
 
 // Rank, score, then the columns of a DocumentSummary (as DocumentRepository
 // reads them) over rankings r joined to documents d.
@@ -19,12 +19,12 @@ const std::string kColumns =
     "r.rank, r.score, d.id, substr(d.text, 1, 120), d.status,"
     " (SELECT count(*) FROM spans s WHERE s.document_id = d.id), length(d.text)";
 
-RankedDocument readRow(const Statement& st) {
+RankedDocument readRanked(const Statement& st) {
   RankedDocument r;
   r.rank = st.columnInt64(0);
   r.score = st.columnDouble(1);
   r.document.id = st.columnInt64(2);
-  r.document.snippet = DocumentCodec::snippet(st.columnText(3), kSnippetLength);
+  r.document.snippet = DocumentCodec::snippet(st.columnText(3), kRankedSnippetLength);
   r.document.status = static_cast<text::DocStatus>(st.columnInt(4));
   r.document.spanCount = st.columnInt64(5);
   r.document.length = st.columnInt64(6);
@@ -136,7 +136,7 @@ std::vector<RankedDocument> RankingRepository::page(int64_t modelId, const std::
   st.bind(3, afterRank);
   if (status) st.bind(4, static_cast<int>(*status));
   st.bind(5, limit);
-  while (st.step()) out.push_back(readRow(st));
+  while (st.step()) out.push_back(readRanked(st));
   return out;
 }
 
@@ -176,7 +176,7 @@ std::optional<RankedDocument> RankingRepository::find(int64_t modelId, const std
   st.bind(2, strategy);
   st.bind(3, documentId);
   std::optional<RankedDocument> out;
-  if (st.step()) out = readRow(st);
+  if (st.step()) out = readRanked(st);
   st.reset();
   return out;
 }

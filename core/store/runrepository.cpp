@@ -15,7 +15,7 @@
 namespace spanforge::store {
 namespace {
 
-int64_t now() { return static_cast<int64_t>(std::time(nullptr)); }
+int64_t unixNow() { return static_cast<int64_t>(std::time(nullptr)); }
 
 // EPERM: it exists, as another user's process.
 bool processAlive(int64_t pid) {
@@ -80,7 +80,7 @@ int64_t RunRepository::addModel(const ModelRecord& m) {
   st.bind(2, m.path);
   st.bind(3, m.labelsJson.empty() ? std::string("[]") : m.labelsJson);
   st.bind(4, m.metricsJson.empty() ? std::string("{}") : m.metricsJson);
-  st.bind(5, m.createdAt != 0 ? m.createdAt : now());
+  st.bind(5, m.createdAt != 0 ? m.createdAt : unixNow());
   st.step();
   const int64_t id = db_.lastInsertId();
   if (m.current) setCurrentModel(id);
@@ -123,7 +123,7 @@ int64_t RunRepository::startRun(const std::string& configToml, const std::string
   st.bind(1, configToml);
   st.bind(2, device);
   st.bind(3, static_cast<int>(RunState::Running));
-  st.bind(4, now());
+  st.bind(4, unixNow());
   st.bind(5, static_cast<int64_t>(::getpid()));
   st.bind(6, kind);
   st.step();
@@ -220,7 +220,7 @@ void RunRepository::finishRun(int64_t runId, RunState state, std::optional<int64
   st.bind(1, static_cast<int>(state));
   st.bind(2, modelId);
   st.bind(3, message);
-  st.bind(4, now());
+  st.bind(4, unixNow());
   st.bind(5, runId);
   st.step();
   requireRow(db_, "training run", runId);

@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-CliResult cli(std::vector<std::string> args) {
+CliResult safetyCli(std::vector<std::string> args) {
   return spanforge::testing::runCliArgs(std::move(args));
 }
 
@@ -37,13 +37,13 @@ int64_t spans(const std::string& path) {
 // A project with gold spans, as a colleague might send it.
 std::string project(const TempDir& dir) {
   const auto proj = dir.file("p.sfproj");
-  REQUIRE(cli({"init", proj, "--labels", "PER,LOC"}).code == 0);
+  REQUIRE(safetyCli({"init", proj, "--labels", "PER,LOC"}).code == 0);
   const auto data =
       write(dir, "d.jsonl",
             R"({"text":"Ada went to Paris.","answer":"accept","spans":[)"
             R"({"start":0,"end":3,"label":"PER"},{"start":12,"end":17,"label":"LOC"}]})"
             "\n");
-  REQUIRE(cli({"import", proj, data}).code == 0);
+  REQUIRE(safetyCli({"import", proj, data}).code == 0);
   REQUIRE(spans(proj) == 2);
   return proj;
 }
@@ -77,7 +77,7 @@ TEST_CASE("stats refuses a project with a planted trigger and no gold span is lo
         {"debug-data", proj},
         {"import", proj, write(dir, "more.jsonl", "{\"text\":\"More.\"}\n")}}) {
     CAPTURE(args[0]);
-    const auto r = cli(args);
+    const auto r = safetyCli(args);
     CHECK(r.code == 1);
     CHECK_THAT(r.err, ContainsSubstring("trigger \"wipe\"") &&
                           ContainsSubstring("trigger \"wipe2\"") &&
@@ -97,7 +97,7 @@ TEST_CASE("repair lists, backs up and removes planted SQL, and the project then 
         "'\x1b]0;owned\x07\x1b[2J\nfake prompt$ '); END;"
         "CREATE VIEW v AS SELECT * FROM spans;");
   }
-  auto r = cli({"repair", proj});
+  auto r = safetyCli({"repair", proj});
   CHECK(r.code == 1);  // needs repair, nothing done without --yes
   CHECK_THAT(r.out, ContainsSubstring("trigger \"wipe\"") && ContainsSubstring("view \"v\"") &&
                         ContainsSubstring("--yes"));
@@ -105,9 +105,9 @@ TEST_CASE("repair lists, backs up and removes planted SQL, and the project then 
   CHECK(r.out.find('\x1b') == std::string::npos);
   CHECK(r.out.find('\x07') == std::string::npos);
   CHECK_THAT(r.out, ContainsSubstring("\\x1b]0;owned\\x07\\x1b[2J\\nfake prompt$"));
-  CHECK(cli({"stats", proj}).code == 1);
+  CHECK(safetyCli({"stats", proj}).code == 1);
 
-  r = cli({"repair", proj, "--yes"});
+  r = safetyCli({"repair", proj, "--yes"});
   CHECK(r.code == 0);
   CHECK_THAT(r.out, ContainsSubstring("Backed up the project to " + proj + ".bak-") &&
                         ContainsSubstring("dropped") && ContainsSubstring("opens again"));
@@ -118,12 +118,12 @@ TEST_CASE("repair lists, backs up and removes planted SQL, and the project then 
   REQUIRE(backups.size() == 1);
   CHECK(spans(backups[0].string()) == 2);
 
-  r = cli({"stats", proj, "--json"});
+  r = safetyCli({"stats", proj, "--json"});
   REQUIRE(r.code == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["spans"]["PER"] == 1);
   CHECK(j["spans"]["LOC"] == 1);
-  r = cli({"repair", proj});
+  r = safetyCli({"repair", proj});
   CHECK(r.code == 0);
   CHECK_THAT(r.out, ContainsSubstring("is fine"));
 }
@@ -136,12 +136,12 @@ TEST_CASE("labels from a file reach the terminal escaped") {
     store::Database db(proj);
     db.exec("INSERT INTO labels(name, color) VALUES ('EVIL\x1b[31m\tX\nY', '#000000')");
   }
-  auto r = cli({"stats", proj});
+  auto r = safetyCli({"stats", proj});
   REQUIRE(r.code == 0);
   CHECK(r.out.find('\x1b') == std::string::npos);
   CHECK_THAT(r.out, ContainsSubstring("EVIL\\x1b[31m\\tX\\nY"));
   // JSON output is JSON-escaped, not escaped again.
-  r = cli({"stats", proj, "--json"});
+  r = safetyCli({"stats", proj, "--json"});
   CHECK(nlohmann::json::parse(r.out)["spans"].contains("EVIL\x1b[31m\tX\nY"));
 }
 
@@ -164,16 +164,16 @@ TEST_CASE("import --add-labels refuses bad label names, naming the line and the 
               "{\"text\":\"ok\",\"spans\":[]}\n{\"text\":\"Acme\",\"spans\":[{\"start\":0,\"end\":"
               "4,\"label\":\"" +
                   label + "\"}]}\n");
-    const auto r = cli({"import", proj, data, "--add-labels"});
+    const auto r = safetyCli({"import", proj, data, "--add-labels"});
     CHECK(r.code == 1);
     CHECK_THAT(r.err,
                ContainsSubstring("bad.jsonl:2: spans[0].label") && ContainsSubstring(message));
     CHECK(r.err.find('\x1b') == std::string::npos);
     CHECK(r.err.find('\t') == std::string::npos);
   }
-  const auto r = cli({"stats", proj, "--json"});
+  const auto r = safetyCli({"stats", proj, "--json"});
   CHECK(nlohmann::json::parse(r.out)["spans"].size() == 2);  // no label was created
-  CHECK(cli({"init", dir.file("q.sfproj"), "--labels", "A\tB"}).code == 1);
+  CHECK(safetyCli({"init", dir.file("q.sfproj"), "--labels", "A\tB"}).code == 1);
   CHECK_FALSE(fs::exists(dir.file("q.sfproj")));
 }
 
@@ -182,7 +182,7 @@ TEST_CASE("a path that looks like a URI is a file, the same for every command") 
   const InFolder here(dir.path());
   for (const std::string name : {"file:real.spanforge", "file:x.spanforge?mode=memory"}) {
     CAPTURE(name);
-    auto r = cli({"init", name, "--labels", "PER"});
+    auto r = safetyCli({"init", name, "--labels", "PER"});
     REQUIRE(r.code == 0);
     CHECK(fs::is_regular_file(dir.path() / name));  // a file of exactly that name
     CHECK_FALSE(fs::exists(dir.path() / "real.spanforge"));
@@ -190,13 +190,13 @@ TEST_CASE("a path that looks like a URI is a file, the same for every command") 
     write(dir, "d.jsonl",
           R"({"text":"Ada.","answer":"accept","spans":[{"start":0,"end":3,"label":"PER"}]})"
           "\n");
-    REQUIRE(cli({"import", name, "d.jsonl"}).code == 0);
-    r = cli({"stats", name, "--json"});
+    REQUIRE(safetyCli({"import", name, "d.jsonl"}).code == 0);
+    r = safetyCli({"stats", name, "--json"});
     REQUIRE(r.code == 0);
     CHECK(nlohmann::json::parse(r.out)["spans"]["PER"] == 1);
-    r = cli({"export", name, "out.jsonl"});
+    r = safetyCli({"export", name, "out.jsonl"});
     CHECK(r.code == 0);
     CHECK(spanforge::testing::slurp(dir.file("out.jsonl")).find("Ada.") != std::string::npos);
-    CHECK(cli({"init", name}).code == 1);  // it exists now
+    CHECK(safetyCli({"init", name}).code == 1);  // it exists now
   }
 }

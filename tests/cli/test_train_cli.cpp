@@ -27,12 +27,12 @@ using spanforge::testing::run;
 using spanforge::testing::jsonLines;
 
 // Train and dev files plus a tiny config in `dir`.
-struct Files {
+struct TrainFiles {
   std::string train, dev, config;
 };
 
-Files makeFiles(const TempDir& dir, int64_t maxSteps = 20) {
-  Files f{dir.file("train.conll"), dir.file("dev.conll"), dir.file("tiny.toml")};
+TrainFiles makeTrainFiles(const TempDir& dir, int64_t maxSteps = 20) {
+  TrainFiles f{dir.file("train.conll"), dir.file("dev.conll"), dir.file("tiny.toml")};
   writeConll(f.train, head(demoTrain(), 200));
   writeConll(f.dev, head(demoDev(), 100));
   auto config = tinyConfig();
@@ -45,7 +45,7 @@ Files makeFiles(const TempDir& dir, int64_t maxSteps = 20) {
 
 TEST_CASE("cli train, evaluate and predict end to end") {
   TempDir dir;
-  const Files f = makeFiles(dir);
+  const TrainFiles f = makeTrainFiles(dir);
   const std::string model = dir.file("model");
   const std::string log = dir.file("events.jsonl");
   auto r = run({"train", "--train", f.train, "--dev", f.dev, "--output", model, "--config",
@@ -111,7 +111,7 @@ TEST_CASE("cli train, evaluate and predict end to end") {
 
 TEST_CASE("cli train from a project, and resume with a new label") {
   TempDir dir;
-  const Files f = makeFiles(dir, 10);
+  const TrainFiles f = makeTrainFiles(dir, 10);
   const std::string proj = dir.file("p.sfproj");
   REQUIRE(run({"init", proj}).code == 0);
   REQUIRE(run({"import", proj, f.train, "--add-labels", "--status", "accepted"}).code == 0);
@@ -138,7 +138,7 @@ TEST_CASE("cli train from a project, and resume with a new label") {
 
 TEST_CASE("cli train, evaluate and predict refuse bad input with exit 1") {
   TempDir dir;
-  const Files f = makeFiles(dir, 10);
+  const TrainFiles f = makeTrainFiles(dir, 10);
   // No data source; both sources; a dev file without entities.
   CHECK(run({"train", "--output", dir.file("m")}).code == 1);
   CHECK(run({"train", dir.file("p"), "--train", f.train, "--dev", f.dev, "--output", "x"}).code ==
@@ -182,7 +182,7 @@ TEST_CASE("cli train, evaluate and predict refuse bad input with exit 1") {
 
 TEST_CASE("cli predict reports malformed records with their line") {
   TempDir dir;
-  const Files f = makeFiles(dir, 10);
+  const TrainFiles f = makeTrainFiles(dir, 10);
   REQUIRE(run({"train", "--train", f.train, "--dev", f.dev, "--output", dir.file("m"), "--config",
                f.config})
               .code == 0);
@@ -202,7 +202,7 @@ TEST_CASE("cli predict reports malformed records with their line") {
 
 TEST_CASE("cli train with batch_size = auto prints, logs and stores the size it chose") {
   TempDir dir;
-  const Files f = makeFiles(dir, 4);
+  const TrainFiles f = makeTrainFiles(dir, 4);
   auto config = spanforge::train::loadConfigFile(f.config);
   config.training.batchSize = "auto";
   std::ofstream(f.config, std::ios::trunc) << spanforge::train::toToml(config);
@@ -223,7 +223,7 @@ TEST_CASE("cli train with batch_size = auto prints, logs and stores the size it 
 
 TEST_CASE("cli evaluate, predict and rank pool an ensemble of seeds with --with") {
   TempDir dir;
-  const Files f = makeFiles(dir);
+  const TrainFiles f = makeTrainFiles(dir);
   auto config = tinyConfig();
   config.training.maxSteps = 60;
   config.training.learningRate = 0.05;  // enough to predict some spans
@@ -272,7 +272,7 @@ TEST_CASE("cli evaluate, predict and rank pool an ensemble of seeds with --with"
 
 TEST_CASE("cli train calibrates span scores on dev, calibrate refits, evaluate reports ECE") {
   TempDir dir;
-  const Files f = makeFiles(dir);
+  const TrainFiles f = makeTrainFiles(dir);
   auto config = tinyConfig();
   config.training.maxSteps = 60;
   config.training.learningRate = 0.05;
@@ -345,7 +345,7 @@ TEST_CASE(
     "cli train with calibration_share fits the temperature on the dev sentences kept from "
     "selection") {
   TempDir dir;
-  const Files f = makeFiles(dir);  // 100 dev sentences
+  const TrainFiles f = makeTrainFiles(dir);  // 100 dev sentences
   auto config = tinyConfig();
   config.training.maxSteps = 60;
   config.training.learningRate = 0.05;

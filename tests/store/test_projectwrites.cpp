@@ -21,7 +21,7 @@ using text::Span;
 
 namespace {
 
-int64_t addModel(ProjectStore& p, const std::string& name) {
+int64_t addNamedModel(ProjectStore& p, const std::string& name) {
   store::ModelRecord m;
   m.name = name;
   return p.runs().addModel(m);
@@ -43,7 +43,7 @@ TEST_CASE("setSpansAndPredictions moves an accepted suggestion into gold") {
   p->labels().add("PER");
   p->labels().add("LOC");
   const auto doc = p->documents().add(makeDoc("Ada met Bob in Rome")).id;
-  const auto model = addModel(*p, "m");
+  const auto model = addNamedModel(*p, "m");
   p->predictions().set(doc, model, {{{0, 3, "PER"}, 0.9}, {{15, 19, "LOC"}, 0.6}});
 
   p->setSpansAndPredictions(doc, std::vector<Span>{{0, 3, "PER"}}, model, {{{15, 19, "LOC"}, 0.6}});
@@ -64,7 +64,7 @@ TEST_CASE("setSpansAndPredictions writes nothing when either part is refused") {
   p->labels().add("PER");
   p->labels().add("LOC");
   const auto doc = p->documents().add(makeDoc("Ada met Bob in Rome", {{8, 11, "PER"}})).id;
-  const auto model = addModel(*p, "m");
+  const auto model = addNamedModel(*p, "m");
   const std::vector<ScoredSpan> before{{{0, 3, "PER"}, 0.9}, {{15, 19, "LOC"}, 0.6}};
   p->predictions().set(doc, model, before);
 
@@ -99,7 +99,7 @@ TEST_CASE("removeLabel returns what it deleted and restoreLabel puts it back") {
           .id;
   const auto b = p->documents().add(makeDoc("Rome is far", {{0, 4, "LOC"}})).id;
   const auto c = p->documents().add(makeDoc("Cy stayed", {{0, 2, "PER"}})).id;
-  const auto model = addModel(*p, "m");
+  const auto model = addNamedModel(*p, "m");
   p->predictions().set(b, model, {{{8, 11, "PER"}, 0.5}});
 
   const ProjectStore::RemovedLabel removed = p->removeLabel("PER");

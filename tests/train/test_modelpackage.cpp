@@ -32,7 +32,7 @@ namespace {
 
 const std::vector<std::string> kPackageLabels = {"location", "person"};
 
-std::vector<std::vector<std::string>> sentences(size_t n) {
+std::vector<std::vector<std::string>> tokenLists(size_t n) {
   std::vector<std::vector<std::string>> out;
   for (size_t i = 0; i < n; ++i) out.push_back(demoDev()[i].tokens);
   return out;
@@ -97,7 +97,7 @@ TEST_CASE("model package: written atomically, loads back with the same predictio
   const ModelPackage q = ModelPackage::load(path);
   const model::NerModel& m = q.model();
   const auto again = ModelPackage::load(path);
-  CHECK(tagsOf(m.predict(sentences(20))) == tagsOf(again.model().predict(sentences(20))));
+  CHECK(tagsOf(m.predict(tokenLists(20))) == tagsOf(again.model().predict(tokenLists(20))));
 }
 
 TEST_CASE("model package: refuses to replace a directory that is not a package") {
@@ -295,7 +295,7 @@ TEST_CASE("weight transfer: shared tags keep their weights, new tags start fresh
   auto report = model::WeightTransfer::copy(from, same);
   CHECK(report.untouched.empty());
   CHECK(report.remapped.empty());
-  CHECK(tagsOf(from.predict(sentences(30))) == tagsOf(same.predict(sentences(30))));
+  CHECK(tagsOf(from.predict(tokenLists(30))) == tagsOf(same.predict(tokenLists(30))));
 
   model::NerModel more(config, {"location", "person", "product"});
   report = model::WeightTransfer::copy(from, more);

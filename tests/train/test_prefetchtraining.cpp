@@ -31,7 +31,7 @@ struct Run {
   FinishedEvent finished;
 };
 
-Run train(const TrainConfig& config, const std::string& out) {
+Run trainRun(const TrainConfig& config, const std::string& out) {
   RecordingObserver obs;
   TrainerOptions options;
   options.observer = &obs;
@@ -56,7 +56,7 @@ TEST_CASE("training.prefetch: the same weights after N steps with it on and off"
   Run runs[2];
   for (int on = 0; on < 2; ++on) {
     config.training.prefetch = on == 1;
-    runs[on] = train(config, dir.file(on ? "on" : "off"));
+    runs[on] = trainRun(config, dir.file(on ? "on" : "off"));
     INFO(runs[on].finished.message);
     REQUIRE(runs[on].finished.reason == FinishReason::MaxSteps);
     REQUIRE(runs[on].steps.size() == 9);
@@ -79,7 +79,7 @@ TEST_CASE("training.prefetch: every step reports its data wait, also in its JSON
   for (bool prefetch : {false, true}) {
     INFO("prefetch " << prefetch);
     config.training.prefetch = prefetch;
-    const Run r = train(config, dir.file(prefetch ? "on" : "off"));
+    const Run r = trainRun(config, dir.file(prefetch ? "on" : "off"));
     REQUIRE(r.steps.size() == 5);
     for (const StepEvent& s : r.steps) {
       CHECK(s.dataWaitSeconds >= 0.0);

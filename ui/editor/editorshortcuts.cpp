@@ -5,7 +5,7 @@
 namespace spanforge::ui {
 
 namespace {
-QString tr(const char* s) { return QCoreApplication::translate("EditorShortcuts", s); }
+QString shortcutTr(const char* s) { return QCoreApplication::translate("EditorShortcuts", s); }
 QString native(const QKeySequence& k) { return k.toString(QKeySequence::NativeText); }
 }  // namespace
 
@@ -30,39 +30,39 @@ QVector<KeyGroup> EditorShortcuts::groups() {
   const QString undo = native(QKeySequence::Undo);
   const QString redo = native(QKeySequence::Redo);
   return {
-      {tr("Select"),
-       {{tr("Drag"), tr("select whole tokens")},
-        {tr("Alt + drag"), tr("select exact characters")},
-        {tr("Double-click"), tr("select a token")},
-        {tr("Click a span"), tr("select the span")},
-        {tr("← / →"), tr("previous / next token")},
-        {tr("↑ / ↓"), tr("token on the line above / below")},
-        {tr("Home / End"), tr("first / last token of the line")},
-        {tr("Ctrl+Home / End"), tr("first / last token of the text")},
-        {tr("Shift + arrows"), tr("extend the selection")},
-        {tr("Tab / Shift+Tab"), tr("next / previous span")},
-        {tr("Esc"), tr("clear the selection")}}},
-      {tr("Label"),
-       {{tr("1-9, a-z"), tr("label the selection or the span")},
-        {tr("Click a label"), tr("the same, from the label bar")},
-        {tr("Del / Backspace"), tr("remove the selected span")},
-        {native(labelAllOccurrences()), tr("label its other occurrences too")},
-        {native(labelAllOccurrencesIgnoringCase()), tr("the same, ignoring case")},
-        {undo + QStringLiteral(" / ") + redo, tr("undo / redo (any document)")}}},
-      {tr("Document"),
-       {{tr("Enter"), tr("accept, open the next")},
-        {native(rejectAndNext()), tr("reject, open the next")},
-        {native(ignoreAndNext()), tr("ignore, open the next")},
-        {native(markUnlabelled()), tr("mark unlabelled again")},
-        {tr("Alt+→ / Alt+←"), tr("next / previous, no change")},
-        {native(QKeySequence::Find), tr("search the documents")},
-        {native(help()) + tr(" or ?"), tr("show or hide this help")}}},
-      {tr("Model suggestions"),
-       {{tr("Tab / Shift+Tab"), tr("also visit suggestions (dashed)")},
-        {tr("Space / label key / Del"), tr("accept / relabel / reject one")},
-        {native(acceptAllSuggestions()), tr("accept all suggestions")},
-        {native(nextInformative()), tr("next most informative document")},
-        {native(predictDocument()), tr("predict this document again")}}},
+      {shortcutTr("Select"),
+       {{shortcutTr("Drag"), shortcutTr("select whole tokens")},
+        {shortcutTr("Alt + drag"), shortcutTr("select exact characters")},
+        {shortcutTr("Double-click"), shortcutTr("select a token")},
+        {shortcutTr("Click a span"), shortcutTr("select the span")},
+        {shortcutTr("← / →"), shortcutTr("previous / next token")},
+        {shortcutTr("↑ / ↓"), shortcutTr("token on the line above / below")},
+        {shortcutTr("Home / End"), shortcutTr("first / last token of the line")},
+        {shortcutTr("Ctrl+Home / End"), shortcutTr("first / last token of the text")},
+        {shortcutTr("Shift + arrows"), shortcutTr("extend the selection")},
+        {shortcutTr("Tab / Shift+Tab"), shortcutTr("next / previous span")},
+        {shortcutTr("Esc"), shortcutTr("clear the selection")}}},
+      {shortcutTr("Label"),
+       {{shortcutTr("1-9, a-z"), shortcutTr("label the selection or the span")},
+        {shortcutTr("Click a label"), shortcutTr("the same, from the label bar")},
+        {shortcutTr("Del / Backspace"), shortcutTr("remove the selected span")},
+        {native(labelAllOccurrences()), shortcutTr("label its other occurrences too")},
+        {native(labelAllOccurrencesIgnoringCase()), shortcutTr("the same, ignoring case")},
+        {undo + QStringLiteral(" / ") + redo, shortcutTr("undo / redo (any document)")}}},
+      {shortcutTr("Document"),
+       {{shortcutTr("Enter"), shortcutTr("accept, open the next")},
+        {native(rejectAndNext()), shortcutTr("reject, open the next")},
+        {native(ignoreAndNext()), shortcutTr("ignore, open the next")},
+        {native(markUnlabelled()), shortcutTr("mark unlabelled again")},
+        {shortcutTr("Alt+→ / Alt+←"), shortcutTr("next / previous, no change")},
+        {native(QKeySequence::Find), shortcutTr("search the documents")},
+        {native(help()) + shortcutTr(" or ?"), shortcutTr("show or hide this help")}}},
+      {shortcutTr("Model suggestions"),
+       {{shortcutTr("Tab / Shift+Tab"), shortcutTr("also visit suggestions (dashed)")},
+        {shortcutTr("Space / label key / Del"), shortcutTr("accept / relabel / reject one")},
+        {native(acceptAllSuggestions()), shortcutTr("accept all suggestions")},
+        {native(nextInformative()), shortcutTr("next most informative document")},
+        {native(predictDocument()), shortcutTr("predict this document again")}}},
   };
 }
 

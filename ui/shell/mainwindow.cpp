@@ -1,5 +1,6 @@
 #include "shell/mainwindow.h"
 
+#include "common/nativepath.h"
 #include "common/savedirectory.h"
 #include "documents/documentbrowser.h"
 #include "documents/documentlistmodel.h"
@@ -54,7 +55,6 @@ const char* const kLastDirKey = "mainWindow/lastDirectory";
 const char* const kFileFilter = QT_TRANSLATE_NOOP("MainWindow", "Spanforge projects (*.spanforge)");
 constexpr int kMessageMs = 6000;
 
-std::string nativePath(const QString& path) { return QFile::encodeName(path).toStdString(); }
 }  // namespace
 
 MainWindow::MainWindow(QSettings& settings, QWidget* parent)

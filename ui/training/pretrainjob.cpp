@@ -1,5 +1,6 @@
 #include "training/pretrainjob.h"
 
+#include "common/nativepath.h"
 #include "store/projectstore.h"
 #include "train/device/computedevice.h"
 #include "train/pretrain/pretrainer.h"
@@ -14,8 +15,6 @@
 
 namespace spanforge::ui {
 namespace {
-
-std::string nativePath(const QString& path) { return QFile::encodeName(path).toStdString(); }
 
 // A pretraining step as the dashboard's step event: the loss is per
 // predicted character, not per sentence, but it is plotted the same way.

@@ -1,5 +1,6 @@
 #include "training/trainingworker.h"
 
+#include "common/nativepath.h"
 #include "store/projectstore.h"
 #include "train/data/projectdata.h"
 #include "train/device/computedevice.h"
@@ -30,8 +31,6 @@ namespace spanforge::ui {
 namespace {
 
 constexpr int kTrainingNice = 5;
-
-std::string nativePath(const QString& path) { return QFile::encodeName(path).toStdString(); }
 
 // Training takes every core it is given (dev evaluation runs one thread per
 // core); a nicer training thread, inherited by the threads it starts, lets

@@ -11,7 +11,7 @@ namespace text = spanforge::text;
 namespace {
 // Document 1 reads "Doc 1: Alice met Acme in Paris." with PER on "Alice"
 // [7, 12); "Acme" is [17, 21), "in" [22, 24), "Paris" [25, 30).
-const text::Span kAlice{7, 12, "PER"};
+const text::Span kMouseAlice{7, 12, "PER"};
 }  // namespace
 
 TEST_CASE("Dragging from mid-token to mid-token selects whole tokens, previewed live") {
@@ -23,7 +23,7 @@ TEST_CASE("Dragging from mid-token to mid-token selects whole tokens, previewed 
   CHECK(preview == QStringLiteral("Acme in Paris"));  // snapped while the button is down
   CHECK(h.editor()->selectedText() == QStringLiteral("Acme in Paris"));
   h.type('2');  // ORG
-  const std::vector<text::Span> expected{kAlice, {17, 30, "ORG"}};
+  const std::vector<text::Span> expected{kMouseAlice, {17, 30, "ORG"}};
   CHECK(h.spans(1) == expected);
   CHECK(h.message().startsWith(QStringLiteral("Saved")));
   // The browser row shows the new span count.
@@ -49,7 +49,7 @@ TEST_CASE("Alt+drag selects exact characters") {
   h.drag(h.at(18, 0.1), h.at(20, 0.1), Qt::AltModifier);
   CHECK(h.editor()->selectedText() == QStringLiteral("cm"));
   h.type('2');
-  const std::vector<text::Span> expected{kAlice, {18, 20, "ORG"}};
+  const std::vector<text::Span> expected{kMouseAlice, {18, 20, "ORG"}};
   CHECK(h.spans(1) == expected);
 }
 
@@ -59,7 +59,7 @@ TEST_CASE("Double-click selects a token and a label key labels it") {
   h.doubleClick(h.at(14));  // "met"
   CHECK(h.editor()->selectedText() == QStringLiteral("met"));
   h.type('3');  // LOC
-  const std::vector<text::Span> expected{kAlice, {13, 16, "LOC"}};
+  const std::vector<text::Span> expected{kMouseAlice, {13, 16, "LOC"}};
   CHECK(h.spans(1) == expected);
 
   // A key no label has changes nothing and says so.
@@ -76,7 +76,7 @@ TEST_CASE("Clicking a label chip labels the selection") {
   spanforge::ui::LabelLegend* legend = h.window().labelLegend();
   REQUIRE(legend->labelName(2) == QStringLiteral("LOC"));
   QTest::mouseClick(legend, Qt::LeftButton, {}, legend->chipRect(2).center().toPoint());
-  const std::vector<text::Span> expected{kAlice, {25, 30, "LOC"}};
+  const std::vector<text::Span> expected{kMouseAlice, {25, 30, "LOC"}};
   CHECK(h.spans(1) == expected);
 }
 

@@ -15,7 +15,7 @@ namespace text = spanforge::text;
 namespace store = spanforge::store;
 
 namespace {
-const text::Span kAlice{7, 12, "PER"};
+const text::Span kUndoAlice{7, 12, "PER"};
 
 void undo(EditorHarness& h) {
   REQUIRE(h.window().undoAction()->isEnabled());
@@ -30,8 +30,8 @@ void redo(EditorHarness& h) {
 TEST_CASE("Undo and redo adding, removing and relabelling spans") {
   EditorHarness h;
   h.open(1);
-  const std::vector<text::Span> original{kAlice};
-  const std::vector<text::Span> added{kAlice, {17, 21, "ORG"}};
+  const std::vector<text::Span> original{kUndoAlice};
+  const std::vector<text::Span> added{kUndoAlice, {17, 21, "ORG"}};
 
   h.doubleClick(h.at(18));
   h.type('2');
@@ -49,7 +49,7 @@ TEST_CASE("Undo and redo adding, removing and relabelling spans") {
   h.type('3');
   CHECK(h.spans(1).front() == text::Span{7, 12, "LOC"});
   undo(h);
-  CHECK(h.spans(1).front() == kAlice);
+  CHECK(h.spans(1).front() == kUndoAlice);
   redo(h);
   CHECK(h.spans(1).front() == text::Span{7, 12, "LOC"});
 
@@ -88,7 +88,7 @@ TEST_CASE("Undo of a status change, across documents") {
   CHECK(h.window().browser()->currentDocumentId() == 4);
   undo(h);  // the span in document 1: switches to document 1
   CHECK(h.editor()->documentId() == 1);
-  CHECK(h.spans(1) == std::vector<text::Span>{kAlice});
+  CHECK(h.spans(1) == std::vector<text::Span>{kUndoAlice});
   redo(h);
   CHECK(h.spans(1).size() == 2);
   redo(h);
@@ -108,7 +108,7 @@ TEST_CASE("Undo reaches a document the browser's filter hides") {
   h.open(5);
   undo(h);
   CHECK(h.editor()->documentId() == 2);
-  CHECK(h.spans(2) == std::vector<text::Span>{kAlice});
+  CHECK(h.spans(2) == std::vector<text::Span>{kUndoAlice});
 }
 
 TEST_CASE("Undo and redo of label commands through the session") {

@@ -4,7 +4,7 @@ namespace spanforge::ui {
 
 namespace {
 
-QString oneLine(const std::string& s) {
+QString withoutNewlines(const std::string& s) {
   QString t = QString::fromStdString(s);
   t.replace(QLatin1Char('\n'), QLatin1Char(' '));
   return t;
@@ -70,8 +70,8 @@ QVariant ErrorExampleModel::data(const QModelIndex& index, int role) const {
         case PredictedColumn:
           return labelOf(e.predicted);
         case ContextColumn:
-          return oneLine(e.before) + QLatin1Char('[') + oneLine(e.text) + QLatin1Char(']') +
-                 oneLine(e.after);
+          return withoutNewlines(e.before) + QLatin1Char('[') + withoutNewlines(e.text) +
+                 QLatin1Char(']') + withoutNewlines(e.after);
         case DocumentColumn:
           return QStringLiteral("#%1").arg(e.documentId);
       }
@@ -81,11 +81,11 @@ QVariant ErrorExampleModel::data(const QModelIndex& index, int role) const {
           .arg(labelOf(e.gold), labelOf(e.predicted))
           .arg(e.documentId);
     case BeforeRole:
-      return oneLine(e.before);
+      return withoutNewlines(e.before);
     case SpanTextRole:
-      return oneLine(e.text);
+      return withoutNewlines(e.text);
     case AfterRole:
-      return oneLine(e.after);
+      return withoutNewlines(e.after);
     case ColorRole:
       return colors_.value(e.gold ? labelOf(e.gold) : labelOf(e.predicted),
                            QColor(0x8a, 0x90, 0x99));

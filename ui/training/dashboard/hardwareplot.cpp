@@ -1,17 +1,11 @@
 #include "training/dashboard/hardwareplot.h"
 
+#include "training/dashboard/megabytes.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace spanforge::ui {
-namespace {
-
-constexpr double kMb = 1024.0 * 1024.0;
-
-// In MB, to 0.1 MB, so that a flat stretch merges into a few points.
-double megabytes(int64_t bytes) { return std::round(static_cast<double>(bytes) / kMb * 10) / 10; }
-
-}  // namespace
 
 HardwarePlot::HardwarePlot(QWidget* parent)
     : TrainingPlot(tr("CPU and GPU use, data wait"), parent),

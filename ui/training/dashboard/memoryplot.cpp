@@ -1,18 +1,11 @@
 #include "training/dashboard/memoryplot.h"
 
+#include "training/dashboard/megabytes.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace spanforge::ui {
-namespace {
-
-constexpr double kMb = 1024.0 * 1024.0;
-
-// In MB, to 0.1 MB: page-sized wiggles of the RSS would otherwise keep a
-// flat line from being merged into a few points (see appendCompressed).
-double megabytes(int64_t bytes) { return std::round(static_cast<double>(bytes) / kMb * 10) / 10; }
-
-}  // namespace
 
 MemoryPlot::MemoryPlot(QWidget* parent)
     : TrainingPlot(tr("Memory and speed"), parent), timeTicker_(new QCPAxisTickerTime) {

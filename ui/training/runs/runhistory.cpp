@@ -1,5 +1,6 @@
 #include "training/runs/runhistory.h"
 
+#include "common/nativepath.h"
 #include "common/savedirectory.h"
 #include "common/taskworker.h"
 #include "io/outputtarget.h"
@@ -24,9 +25,6 @@
 #include <optional>
 
 namespace spanforge::ui {
-namespace {
-std::string nativePath(const QString& path) { return QFile::encodeName(path).toStdString(); }
-}  // namespace
 
 RunHistory::RunHistory(QWidget* parent)
     : QWidget(parent),
