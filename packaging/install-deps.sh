@@ -46,6 +46,7 @@ packages=(
   libpugixml-dev                              # serve: Label Studio's labeling config (XML)
   zlib1g-dev                                  # gzip-compressed word vectors
   catch2                                      # tests
+  python3                                     # tests: tools/unity-names.py
   help2man                                    # man pages from spanforge-cli --help
   lintian desktop-file-utils appstream man-db # checks of the .deb (tests/package)
   xvfb xauth                                  # screenshots under a virtual display

@@ -11,7 +11,7 @@ namespace {
 constexpr size_t kScanBufferBytes = 64 * 1024;
 constexpr size_t kScanInlineBytes = 64 * 1024;  // longer elements are measured, then read back
 
-bool isSpace(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool isJsonSpace(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 std::string shown(int c) {
   if (c >= 0x20 && c < 0x7F) return std::string("'") + static_cast<char>(c) + "'";
@@ -62,7 +62,7 @@ int JsonArrayScanner::get() {
 
 int JsonArrayScanner::skipSpace() {
   int c = get();
-  while (isSpace(c)) c = get();
+  while (isJsonSpace(c)) c = get();
   return c;
 }
 
@@ -185,7 +185,7 @@ void JsonArrayScanner::scanElement(int c, std::string& element) {
          State::AfterElement);
   }
   if (!storing) reread(start, length, element);
-  while (!element.empty() && isSpace(element.back())) element.pop_back();
+  while (!element.empty() && isJsonSpace(element.back())) element.pop_back();
 }
 
 void JsonArrayScanner::reread(int64_t offset, size_t length, std::string& element) {

@@ -2,8 +2,8 @@
 
 namespace spanforge::io {
 namespace {
-std::string compose(int64_t document, const std::string& source, const std::string& field,
-                    const std::string& message) {
+std::string composeWriteError(int64_t document, const std::string& source, const std::string& field,
+                              const std::string& message) {
   std::string s = "document " + std::to_string(document);
   if (!source.empty()) s += " (" + source + ")";
   s += ": ";
@@ -13,7 +13,7 @@ std::string compose(int64_t document, const std::string& source, const std::stri
 }  // namespace
 
 WriteError::WriteError(int64_t document, std::string source, std::string field, std::string message)
-    : std::runtime_error(compose(document, source, field, message)),
+    : std::runtime_error(composeWriteError(document, source, field, message)),
       document_(document),
       source_(std::move(source)),
       field_(std::move(field)),

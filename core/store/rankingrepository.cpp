@@ -31,7 +31,7 @@ RankedDocument readRanked(const Statement& st) {
   return r;
 }
 
-std::string describe(int64_t modelId, const std::string& strategy) {
+std::string describeRanking(int64_t modelId, const std::string& strategy) {
   return "the \"" + strategy + "\" ranking of model " + std::to_string(modelId);
 }
 
@@ -39,7 +39,7 @@ std::string describe(int64_t modelId, const std::string& strategy) {
 
 void RankingRepository::replace(int64_t modelId, const std::string& strategy,
                                 const std::vector<RankingEntry>& entries) {
-  const std::string where = describe(modelId, strategy);
+  const std::string where = describeRanking(modelId, strategy);
   if (strategy.empty()) throw StoreError("A ranking needs a strategy name.");
   Transaction tx(db_);
   Statement& model = db_.cached("SELECT EXISTS (SELECT 1 FROM models WHERE id = ?)");

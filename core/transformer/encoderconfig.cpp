@@ -14,12 +14,13 @@ void push(std::vector<ExpectedTensor>& out, const std::string& name, std::vector
   out.push_back({name, std::move(shape)});
 }
 
-void linear(std::vector<ExpectedTensor>& out, const std::string& name, int64_t in, int64_t outW) {
+void expectLinear(std::vector<ExpectedTensor>& out, const std::string& name, int64_t in,
+                  int64_t outW) {
   push(out, name + ".weight", {outW, in});
   push(out, name + ".bias", {outW});
 }
 
-void norm(std::vector<ExpectedTensor>& out, const std::string& name, int64_t width) {
+void expectNorm(std::vector<ExpectedTensor>& out, const std::string& name, int64_t width) {
   push(out, name + ".weight", {width});
   push(out, name + ".bias", {width});
 }
@@ -109,29 +110,30 @@ std::vector<ExpectedTensor> expectedTensors(const EncoderConfig& c) {
   push(out, "embeddings.word_embeddings.weight", {c.vocab, e});
   push(out, "embeddings.position_embeddings.weight", {c.positions, e});
   if (c.family == EncoderFamily::DistilBert) {
-    norm(out, "embeddings.LayerNorm", h);
+    expectNorm(out, "embeddings.LayerNorm", h);
     for (int64_t i = 0; i < c.layers; ++i) {
       const std::string l = "transformer.layer." + std::to_string(i) + ".";
       for (const char* q : {"q_lin", "k_lin", "v_lin", "out_lin"})
-        linear(out, l + "attention." + q, h, h);
-      norm(out, l + "sa_layer_norm", h);
-      linear(out, l + "ffn.lin1", h, c.intermediate);
-      linear(out, l + "ffn.lin2", c.intermediate, h);
-      norm(out, l + "output_layer_norm", h);
+        expectLinear(out, l + "attention." + q, h, h);
+      expectNorm(out, l + "sa_layer_norm", h);
+      expectLinear(out, l + "ffn.lin1", h, c.intermediate);
+      expectLinear(out, l + "ffn.lin2", c.intermediate, h);
+      expectNorm(out, l + "output_layer_norm", h);
     }
     return out;
   }
   push(out, "embeddings.token_type_embeddings.weight", {c.typeVocab, e});
-  norm(out, "embeddings.LayerNorm", e);
-  if (c.family == EncoderFamily::Electra && e != h) linear(out, "embeddings_project", e, h);
+  expectNorm(out, "embeddings.LayerNorm", e);
+  if (c.family == EncoderFamily::Electra && e != h) expectLinear(out, "embeddings_project", e, h);
   for (int64_t i = 0; i < c.layers; ++i) {
     const std::string l = "encoder.layer." + std::to_string(i) + ".";
-    for (const char* q : {"query", "key", "value"}) linear(out, l + "attention.self." + q, h, h);
-    linear(out, l + "attention.output.dense", h, h);
-    norm(out, l + "attention.output.LayerNorm", h);
-    linear(out, l + "intermediate.dense", h, c.intermediate);
-    linear(out, l + "output.dense", c.intermediate, h);
-    norm(out, l + "output.LayerNorm", h);
+    for (const char* q : {"query", "key", "value"})
+      expectLinear(out, l + "attention.self." + q, h, h);
+    expectLinear(out, l + "attention.output.dense", h, h);
+    expectNorm(out, l + "attention.output.LayerNorm", h);
+    expectLinear(out, l + "intermediate.dense", h, c.intermediate);
+    expectLinear(out, l + "output.dense", c.intermediate, h);
+    expectNorm(out, l + "output.LayerNorm", h);
   }
   return out;
 }

@@ -37,7 +37,8 @@ Linear linear(torch::nn::Module& parent, const std::string& name, int64_t in, in
   return parent.register_module(name, Linear(LinearOptions(in, out).bias(bias)));
 }
 
-ModernBertNorm norm(torch::nn::Module& parent, const std::string& name, int64_t width, bool bias) {
+ModernBertNorm modernNorm(torch::nn::Module& parent, const std::string& name, int64_t width,
+                          bool bias) {
   auto& m = EncoderBody::child(parent, name);
   ModernBertNorm n;
   n.weight = m.register_parameter("weight", torch::ones({width}));
@@ -83,24 +84,24 @@ ModernBertEncoderBody::ModernBertEncoderBody(torch::nn::Module& root, const Enco
   const int64_t h = c.hidden;
   auto& emb = child(root, "embeddings");
   m.words = emb.register_module("tok_embeddings", torch::nn::Embedding(c.vocab, h));
-  m.embeddingNorm = norm(emb, "norm", h, c.normBias);
+  m.embeddingNorm = modernNorm(emb, "norm", h, c.normBias);
   auto& layers = child(root, "layers");
   for (int64_t i = 0; i < c.layers; ++i) {
     auto& l = child(layers, std::to_string(i));
     ModernBertBlock b;
     b.global = c.globalLayers.at(static_cast<size_t>(i));
     b.hasAttentionNorm = i > 0;
-    if (b.hasAttentionNorm) b.attentionNorm = norm(l, "attn_norm", h, c.normBias);
+    if (b.hasAttentionNorm) b.attentionNorm = modernNorm(l, "attn_norm", h, c.normBias);
     auto& a = child(l, "attn");
     b.qkv = linear(a, "Wqkv", h, 3 * h, c.attentionBias);
     b.attentionOut = linear(a, "Wo", h, h, c.attentionBias);
-    b.mlpNorm = norm(l, "mlp_norm", h, c.normBias);
+    b.mlpNorm = modernNorm(l, "mlp_norm", h, c.normBias);
     auto& f = child(l, "mlp");
     b.up = linear(f, "Wi", h, 2 * c.intermediate, c.mlpBias);
     b.down = linear(f, "Wo", c.intermediate, h, c.mlpBias);
     m.blocks.push_back(b);
   }
-  m.finalNorm = norm(root, "final_norm", h, c.normBias);
+  m.finalNorm = modernNorm(root, "final_norm", h, c.normBias);
 }
 
 at::Tensor ModernBertEncoderBody::forward(const at::Tensor& ids, const at::Tensor& mask,

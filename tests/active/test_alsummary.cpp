@@ -8,7 +8,7 @@ using namespace spanforge::active;
 
 namespace {
 
-AlRound point(double fraction, double f1) {
+AlRound summaryPoint(double fraction, double f1) {
   AlRound r;
   r.fraction = fraction;
   r.sentences = static_cast<int64_t>(std::lround(fraction * 100));
@@ -19,14 +19,14 @@ AlRound point(double fraction, double f1) {
 AlSimulationResult run(std::vector<AlCurve> curves, std::optional<double> full) {
   AlSimulationResult r;
   r.curves = std::move(curves);
-  if (full) r.fullData = point(1.0, *full);
+  if (full) r.fullData = summaryPoint(1.0, *full);
   return r;
 }
 
 AlCurve curve(Strategy s, std::vector<double> f1) {
   AlCurve c;
   c.strategy = s;
-  for (size_t i = 0; i < f1.size(); ++i) c.rounds.push_back(point(0.1 * (i + 1), f1[i]));
+  for (size_t i = 0; i < f1.size(); ++i) c.rounds.push_back(summaryPoint(0.1 * (i + 1), f1[i]));
   return c;
 }
 

@@ -54,7 +54,7 @@ patterns::TokenMatcher::Greedy greedyOf(const Json& p) {
 }
 
 // Runs one case; returns the matches as (key, start, end).
-std::vector<Triple> run(const Json& c, int line, bool finish) {
+std::vector<Triple> runCase(const Json& c, int line, bool finish) {
   std::map<std::string, int> ids;
   std::vector<std::string> names;
   auto id = [&](const std::string& key) {
@@ -98,8 +98,8 @@ TEST_CASE("spaCy's matcher test cases give spaCy's matches", "[patterns][spacy]"
                         << c.value("case", ""));
     std::vector<Triple> got, indexed;
     try {
-      got = run(c, line, false);
-      indexed = run(c, line, true);
+      got = runCase(c, line, false);
+      indexed = runCase(c, line, true);
     } catch (const std::exception& e) {
       FAIL_CHECK(e.what());
       continue;

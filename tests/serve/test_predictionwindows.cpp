@@ -14,7 +14,7 @@ using spanforge::text::Token;
 
 namespace {
 
-std::vector<Token> tokens(size_t n, size_t sentenceEnd = SIZE_MAX) {
+std::vector<Token> windowTokens(size_t n, size_t sentenceEnd = SIZE_MAX) {
   std::vector<Token> out(n);
   for (size_t i = 0; i < n; ++i) out[i].text = i == sentenceEnd ? "." : "w";
   return out;
@@ -23,28 +23,28 @@ std::vector<Token> tokens(size_t n, size_t sentenceEnd = SIZE_MAX) {
 }  // namespace
 
 TEST_CASE("prediction windows: a record within the limit is one window") {
-  const auto one = PredictionWindows::split(tokens(3));
+  const auto one = PredictionWindows::split(windowTokens(3));
   REQUIRE(one.size() == 1);
   CHECK(one[0].begin == 0);
   CHECK(one[0].end == 3);
   const auto none = PredictionWindows::split({});
   REQUIRE(none.size() == 1);
   CHECK(none[0].end == 0);
-  CHECK(PredictionWindows::split(tokens(PredictionWindows::kMaxTokens)).size() == 1);
+  CHECK(PredictionWindows::split(windowTokens(PredictionWindows::kMaxTokens)).size() == 1);
 }
 
 TEST_CASE("prediction windows: cut at the limit, or after a sentence end in the second half") {
-  const auto w = PredictionWindows::split(tokens(10000));
+  const auto w = PredictionWindows::split(windowTokens(10000));
   REQUIRE(w.size() == 3);
   CHECK(w[0].end == 4096);
   CHECK(w[1].begin == 4096);
   CHECK(w[1].end == 8192);
   CHECK(w[2].end == 10000);
-  const auto s = PredictionWindows::split(tokens(10000, 3000));
+  const auto s = PredictionWindows::split(windowTokens(10000, 3000));
   CHECK(s[0].end == 3001);
   CHECK(s[1].begin == 3001);
   // A sentence end in the first half would make windows too short: ignored.
-  CHECK(PredictionWindows::split(tokens(10000, 1000))[0].end == 4096);
+  CHECK(PredictionWindows::split(windowTokens(10000, 1000))[0].end == 4096);
 }
 
 TEST_CASE("prediction windows: predictions merge as of independent windows") {

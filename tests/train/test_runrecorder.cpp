@@ -20,7 +20,7 @@ using spanforge::testing::TempDir;
 
 namespace {
 
-StepEvent step(int64_t n) {
+StepEvent stepEvent(int64_t n) {
   StepEvent e;
   e.step = n;
   e.epoch = 1;
@@ -49,7 +49,7 @@ EvaluationEvent evaluation(int64_t n, double f1) {
 }  // namespace
 
 TEST_CASE("run recorder: converts events to the stored form") {
-  const store::MetricEvent s = RunRecorder::toMetricEvent(step(4));
+  const store::MetricEvent s = RunRecorder::toMetricEvent(stepEvent(4));
   CHECK(s.step == 4);
   CHECK(s.loss == 2.5);
   CHECK_FALSE(s.hasScores);
@@ -75,7 +75,7 @@ TEST_CASE("run recorder: converts events to the stored form") {
 }
 
 TEST_CASE("run recorder: live CPU and GPU figures, the CPU summed over ranks") {
-  StepEvent e = step(1);
+  StepEvent e = stepEvent(1);
   store::MetricEvent m = RunRecorder::toMetricEvent(e);
   CHECK(m.cpuPercent == -1.0);  // unknown
   CHECK(m.rankCpuPercent.empty());
@@ -102,7 +102,7 @@ TEST_CASE("run recorder: live CPU and GPU figures, the CPU summed over ranks") {
 }
 
 TEST_CASE("run recorder: the live data wait, unknown for evaluations") {
-  StepEvent e = step(1);
+  StepEvent e = stepEvent(1);
   CHECK(RunRecorder::toMetricEvent(e).dataWaitPercent == -1.0);
   e.dataWaitPercent = 2.5;
   CHECK(RunRecorder::toMetricEvent(e).dataWaitPercent == 2.5);
@@ -123,11 +123,11 @@ TEST_CASE("run recorder: stores steps in batches, evaluations at once, and close
   CHECK(fromToml(run->configToml, "stored") == config);
 
   for (int64_t i = 1; i < static_cast<int64_t>(RunRecorder::kStepBatch); ++i)
-    recorder.onStep(step(i));
+    recorder.onStep(stepEvent(i));
   CHECK(reader->runs().events(recorder.runId()).empty());  // still batched
   recorder.onEvaluation(evaluation(RunRecorder::kStepBatch - 1, 0.4));
   CHECK(reader->runs().events(recorder.runId()).size() == RunRecorder::kStepBatch);
-  recorder.onStep(step(RunRecorder::kStepBatch));
+  recorder.onStep(stepEvent(RunRecorder::kStepBatch));
 
   FinishedEvent done;
   done.reason = FinishReason::Cancelled;

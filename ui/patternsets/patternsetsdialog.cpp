@@ -32,7 +32,7 @@
 namespace spanforge::ui {
 namespace {
 
-QTableView* table(QWidget* parent) {
+QTableView* patternTable(QWidget* parent) {
   auto* view = new QTableView(parent);
   view->setSelectionBehavior(QAbstractItemView::SelectRows);
   view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -53,8 +53,8 @@ PatternSetsDialog::PatternSetsDialog(AnnotationSession& session, QWidget* parent
       setModel_(new PatternSetModel(this)),
       statsModel_(new PatternStatsModel(this)),
       statsSorted_(new QSortFilterProxyModel(this)),
-      sets_(table(this)),
-      patterns_(table(this)),
+      sets_(patternTable(this)),
+      patterns_(patternTable(this)),
       importPatterns_(new QPushButton(tr("Import &Patterns…"), this)),
       importTerms_(new QPushButton(tr("Import &Term List…"), this)),
       export_(new QPushButton(tr("&Export…"), this)),

@@ -20,7 +20,7 @@
 namespace spanforge::ui {
 
 namespace {
-QIcon swatch(const QColor& color, qreal dpr) {
+QIcon swatchIcon(const QColor& color, qreal dpr) {
   QPixmap pm(QSize(14, 14) * dpr);
   pm.setDevicePixelRatio(dpr);
   pm.fill(Qt::transparent);
@@ -136,7 +136,7 @@ void LabelManagerDialog::rebuild() {
     const store::Label& l = labels[size_t(row)];
     const QString name = QString::fromStdString(l.name);
     auto* nameItem =
-        new QTableWidgetItem(swatch(QColor(QString::fromStdString(l.color)), dpr), name);
+        new QTableWidgetItem(swatchIcon(QColor(QString::fromStdString(l.color)), dpr), name);
     nameItem->setData(Qt::UserRole, name);
     table_->setItem(row, 0, nameItem);
     auto* key = new QTableWidgetItem(QString::fromStdString(l.hotkey).toUpper());

@@ -27,7 +27,7 @@ bool fits(const Json& j) {
 }
 
 template <class T>
-T field(const Json& j, const char* key, const std::string& path) {
+T jsonField(const Json& j, const char* key, const std::string& path) {
   const auto it = j.find(key);
   if (it == j.end()) throw ModelPackageError(path, std::string("missing field \"") + key + "\"");
   if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
@@ -46,7 +46,7 @@ T field(const Json& j, const char* key, const std::string& path) {
 
 template <class T>
 T optionalField(const Json& j, const char* key, const std::string& path, T fallback) {
-  return j.contains(key) ? field<T>(j, key, path) : fallback;
+  return j.contains(key) ? jsonField<T>(j, key, path) : fallback;
 }
 
 }  // namespace
@@ -123,11 +123,11 @@ PackageInfo PackageInfo::fromJson(std::string_view text, const std::string& path
   }
   if (!j.is_object()) throw ModelPackageError(path, "not a JSON object");
   PackageInfo p;
-  p.formatVersion = field<int64_t>(j, "format_version", path);
+  p.formatVersion = jsonField<int64_t>(j, "format_version", path);
   p.spanforgeVersion = optionalField<std::string>(j, "spanforge_version", path, "");
   p.created = optionalField<std::string>(j, "created", path, "");
-  p.labels = field<std::vector<std::string>>(j, "labels", path);
-  p.tagScheme = field<std::string>(j, "tag_scheme", path);
+  p.labels = jsonField<std::vector<std::string>>(j, "labels", path);
+  p.tagScheme = jsonField<std::string>(j, "tag_scheme", path);
   const Json t = optionalField<Json>(j, "training", path, Json::object());
   p.trainSource = optionalField<std::string>(t, "train_source", path, "");
   p.devSource = optionalField<std::string>(t, "dev_source", path, "");
@@ -148,21 +148,22 @@ PackageInfo PackageInfo::fromJson(std::string_view text, const std::string& path
     throw ModelPackageError(
         path, "temperature must be a positive number (got " + std::to_string(p.temperature) + ")");
   p.devF1 = optionalField<double>(j, "dev_f", path, 0.0);
-  if (j.contains("test_f") && !j["test_f"].is_null()) p.testF1 = field<double>(j, "test_f", path);
+  if (j.contains("test_f") && !j["test_f"].is_null())
+    p.testF1 = jsonField<double>(j, "test_f", path);
   p.metricsJson = optionalField<Json>(j, "metrics", path, Json::object()).dump();
   if (j.contains("vectors") && !j["vectors"].is_null()) {
     const Json& v = j["vectors"];
-    p.vectorsRows = field<int64_t>(v, "rows", path);
-    p.vectorsDim = field<int64_t>(v, "dim", path);
+    p.vectorsRows = jsonField<int64_t>(v, "rows", path);
+    p.vectorsDim = jsonField<int64_t>(v, "dim", path);
     p.vectorsSource = optionalField<std::string>(v, "source", path, "");
   }
   if (j.contains("known_words") && !j["known_words"].is_null())
-    p.knownWords = field<int64_t>(j["known_words"], "count", path);
+    p.knownWords = jsonField<int64_t>(j["known_words"], "count", path);
   if (p.knownWords < 0) {
     throw ModelPackageError(path,
                             "known_words.count is negative (" + std::to_string(p.knownWords) + ")");
   }
-  const Json list = field<Json>(j, "files", path);
+  const Json list = jsonField<Json>(j, "files", path);
   if (!list.is_object()) throw ModelPackageError(path, "field \"files\" is not an object");
   for (const auto& [name, f] : list.items()) {
     // Each listed name is opened inside the package: it must not lead out of it.
@@ -171,7 +172,7 @@ PackageInfo PackageInfo::fromJson(std::string_view text, const std::string& path
       throw ModelPackageError(path, "field \"files\" lists \"" + name +
                                         "\", which is not a plain file name inside the package");
     }
-    p.files[name] = {field<int64_t>(f, "bytes", path), field<std::string>(f, "xxh3", path)};
+    p.files[name] = {jsonField<int64_t>(f, "bytes", path), jsonField<std::string>(f, "xxh3", path)};
   }
   return p;
 }

@@ -28,7 +28,7 @@ void put(std::ofstream& out, T value) {
 }
 
 template <class T>
-bool get(std::FILE* in, T& value) {
+bool readValue(std::FILE* in, T& value) {
   return std::fread(&value, sizeof value, 1, in) == 1;
 }
 
@@ -70,7 +70,7 @@ model::Vectors VectorsFile::read(const std::string& path) {
       std::memcmp(magic, kMagic, sizeof kMagic) != 0)
     throw ModelPackageError(path, "not a Spanforge vectors file");
   int64_t rows = 0, dim = 0;
-  if (!get(in.get(), rows) || !get(in.get(), dim) || rows < 0 || dim < 1 ||
+  if (!readValue(in.get(), rows) || !readValue(in.get(), dim) || rows < 0 || dim < 1 ||
       dim > model::Vectors::kMaxDim || rows > model::Vectors::kMaxValues / dim)
     throw ModelPackageError(path, "bad header (rows, dimension)");
   const int64_t header = static_cast<int64_t>(sizeof kMagic) + 2 * 8;
@@ -92,7 +92,7 @@ model::Vectors VectorsFile::read(const std::string& path) {
   words.reserve(static_cast<size_t>(rows));
   for (int64_t i = 0; i < rows; ++i) {
     uint32_t n = 0;
-    if (!get(in.get(), n) || n > kMaxWordBytes || static_cast<int64_t>(n) > wordBudget)
+    if (!readValue(in.get(), n) || n > kMaxWordBytes || static_cast<int64_t>(n) > wordBudget)
       throw ModelPackageError(path, "truncated or corrupt word list at row " + std::to_string(i));
     wordBudget -= n;
     std::string w(n, '\0');

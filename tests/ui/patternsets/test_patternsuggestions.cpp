@@ -40,7 +40,7 @@ auto withPatterns(const spanforge::testing::TempDir& files) {
   };
 }
 
-int find(spanforge::ui::SpanEditor* editor, int64_t start) {
+int findSpan(spanforge::ui::SpanEditor* editor, int64_t start) {
   for (int i = 0; i < editor->suggestionCount(); ++i)
     if (editor->suggestion(i).span.start == start) return i;
   return -1;
@@ -60,7 +60,7 @@ TEST_CASE("Pattern matches are suggestions without a model: Space accepts, Delet
   EditorHarness h(12, withPatterns(files));
   h.open(4);
   REQUIRE(h.editor()->suggestionCount() == 2);
-  const int acme = find(h.editor(), kAcme);
+  const int acme = findSpan(h.editor(), kAcme);
   REQUIRE(acme >= 0);
   CHECK(h.editor()->suggestion(acme).fromPattern());
   CHECK(h.editor()->suggestion(acme).score == Approx(0.5));  // untried
@@ -78,7 +78,7 @@ TEST_CASE("Pattern matches are suggestions without a model: Space accepts, Delet
   CHECK(countsOf(h, 1).accepted == 0);
   REQUIRE(h.editor()->suggestionCount() == 2);
 
-  h.editor()->selectSuggestion(find(h.editor(), kParis));
+  h.editor()->selectSuggestion(findSpan(h.editor(), kParis));
   h.key(Qt::Key_Delete);
   CHECK(countsOf(h, 2).rejected == 1);
   CHECK(h.editor()->suggestionCount() == 1);
@@ -103,19 +103,19 @@ TEST_CASE("A labelled string is suggested in the other documents from then on") 
     CHECK(p->patterns().patterns(set->id).size() == 3);
   }
   h.open(8);
-  const int acme = find(h.editor(), kAcme);
+  const int acme = findSpan(h.editor(), kAcme);
   REQUIRE(acme >= 0);
   CHECK(h.editor()->suggestion(acme).span.label == "ORG");
   // Rejected more often than accepted (beyond the first, typed label): no longer suggested.
   h.editor()->selectSuggestion(acme);
   h.key(Qt::Key_Delete);
   h.open(12);  // "Doc 12: ": one character further on
-  REQUIRE(find(h.editor(), kAcme + 1) >= 0);
-  h.editor()->selectSuggestion(find(h.editor(), kAcme + 1));
+  REQUIRE(findSpan(h.editor(), kAcme + 1) >= 0);
+  h.editor()->selectSuggestion(findSpan(h.editor(), kAcme + 1));
   h.key(Qt::Key_Delete);
   h.open(16);
-  CHECK(find(h.editor(), kAcme + 1) < 0);
-  CHECK(find(h.editor(), kParis + 1) >= 0);  // the other strings still are
+  CHECK(findSpan(h.editor(), kAcme + 1) < 0);
+  CHECK(findSpan(h.editor(), kParis + 1) >= 0);  // the other strings still are
 }
 
 TEST_CASE("Model > Model and Pattern Suggestions chooses the combine rule and keeps it") {
@@ -146,7 +146,7 @@ TEST_CASE("Pattern suggestions screenshot", "[.screenshots]") {
   EditorHarness h(12, withPatterns(files));
   h.window().resize(900, 420);
   h.open(4);
-  h.editor()->selectSuggestion(find(h.editor(), kParis));
+  h.editor()->selectSuggestion(findSpan(h.editor(), kParis));
   QTest::qWait(50);
   h.window().grab().save(spanforge::testing::shotsDir() + "/pattern-suggestions.png");
   // The Model menu with the rule's submenu, to look at (not kept in resources).

@@ -42,7 +42,7 @@ train::StepEvent step(int64_t s) {
   return e;
 }
 
-train::EvaluationEvent evaluation(int64_t s) {
+train::EvaluationEvent evaluationAt(int64_t s) {
   const double f = 0.45 * (1.0 - std::exp(-static_cast<double>(s) / 120.0));
   train::EvaluationEvent e;
   e.step = s;
@@ -73,7 +73,7 @@ TEST_CASE("Screenshot of the training dashboard with the data wait", "[.screensh
   dash.startLive(start);
   for (int64_t s = 1; s <= 240; ++s) {
     dash.addSteps({step(s)});
-    if (s % 40 == 0) dash.addEvaluation(evaluation(s));
+    if (s % 40 == 0) dash.addEvaluation(evaluationAt(s));
   }
   dash.resize(1400, 900);
   dash.show();
