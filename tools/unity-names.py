@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Names that two source files of one build target both define at file scope
-with internal linkage (in an anonymous namespace, or `static`).
+"""Function names that two source files of one build target both give to a
+file-scope function with internal linkage (in an anonymous namespace, or
+`static`), in the same named namespace.
 
     tools/unity-names.py [SRC_DIR]     exit 1 and a list when there are any
 
@@ -9,8 +10,10 @@ one, so such names meet. The same signature fails to compile; an overload of
 another signature compiles and may be picked instead of the file's own (a
 `char` argument finds another file's isSpace(char) before its own
 isSpace(int)). Which files share a batch changes with the CMake version, so
-this looks at every pair of a target's files. It reads declarations with a
-rough tokenizer (no preprocessor), which is enough for this code base's style.
+this looks at every pair of a target's files. Variables and types are left
+out: a clash of theirs fails to compile (-DSPANFORGE_UNITY_BATCH=0 shows them
+all). It reads declarations with a rough tokenizer (no preprocessor), which is
+enough for this code base's style.
 """
 import os
 import re
