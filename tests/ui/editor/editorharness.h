@@ -31,7 +31,7 @@ class EditorHarness {
   // Before the window opens the project, `prepare` may write to it (documents
   // of its own).
   template <class Prepare>
-  EditorHarness(int documents, Prepare&& prepare) : path_(dir_.file("p.spanforge")) {
+  EditorHarness(int documents, Prepare&& prepare) : dir_(), path_(dir_.file("p.spanforge")) {
     prepare(*makeProject(path_, documents));
     settings_ = makeSettings(dir_);
     window_ = std::make_unique<ui::MainWindow>(*settings_);

@@ -122,7 +122,7 @@ std::vector<DialogMaker> dialogs(ModelLoopHarness& h, const TempDir& dir) {
          return std::make_unique<spanforge::ui::AutoAcceptDialog>(0.95, dev);
        }},
       {"serve",
-       [&h] {
+       [] {
          auto d = std::make_unique<spanforge::ui::ServeDialog>();
          d->setModel(QString::fromStdString(spanforge::testing::tinyModelPackage()),
                      QStringLiteral("run 1"));
