@@ -1,9 +1,9 @@
 #include "interchange/exportworker.h"
 
+#include "common/nativepath.h"
 #include "store/projectstore.h"
 
 #include <QElapsedTimer>
-#include <QFile>
 
 #include <exception>
 
@@ -17,13 +17,12 @@ void ExportWorker::run(const ExportRequest& request) {
   ExportOutcome result;
   result.job = request.job;
   try {
-    const auto project =
-        store::ProjectStore::open(QFile::encodeName(request.projectPath).toStdString());
+    const auto project = store::ProjectStore::open(nativePath(request.projectPath));
     QElapsedTimer clock;
     clock.start();
     project::Exporter exporter(*project);
     result.report = exporter.run(
-        QFile::encodeName(request.outputPath).toStdString(), request.options,
+        nativePath(request.outputPath), request.options,
         [&](int64_t done) {
           if (clock.elapsed() < 40) return;
           clock.restart();

@@ -1,10 +1,10 @@
 #include "interchange/importworker.h"
 
+#include "common/nativepath.h"
 #include "io/inputerror.h"
 #include "store/projectstore.h"
 
 #include <QElapsedTimer>
-#include <QFile>
 
 #include <exception>
 
@@ -19,10 +19,9 @@ void ImportWorker::run(const ImportRequest& request) {
   ImportOutcome result;
   result.job = request.job;
   try {
-    const auto project =
-        store::ProjectStore::open(QFile::encodeName(request.projectPath).toStdString());
+    const auto project = store::ProjectStore::open(nativePath(request.projectPath));
     std::vector<std::string> files;
-    for (const QString& f : request.files) files.push_back(QFile::encodeName(f).toStdString());
+    for (const QString& f : request.files) files.push_back(nativePath(f));
     QElapsedTimer clock;
     clock.start();
     const auto progress = [&](const project::ImportProgress& p) {

@@ -1,10 +1,9 @@
 #include "modelloop/predictionworker.h"
 
 #include "active/packagecache.h"
+#include "common/nativepath.h"
 #include "store/projectstore.h"
 #include "train/package/modelpackage.h"
-
-#include <QFile>
 
 #include <exception>
 
@@ -23,13 +22,13 @@ void PredictionWorker::run(const PredictRequest& request) {
   outcome.modelId = request.modelId;
   outcome.documents = request.documents;
   try {
-    const std::string path = QFile::encodeName(request.projectPath).toStdString();
+    const std::string path = nativePath(request.projectPath);
     if (!project_ || project_->path() != path) {
       project_.reset();
       project_ = store::ProjectStore::open(path);
     }
     const train::ModelPackage& package =
-        models_->get(request.modelId, QFile::encodeName(request.modelPath).toStdString());
+        models_->get(request.modelId, nativePath(request.modelPath));
     outcome.result = active::DocumentPredictor(*project_, package.model(), request.modelId)
                          .run(request.documents);
   } catch (const std::exception& e) {

@@ -1,10 +1,9 @@
 #include "modelloop/rankingworker.h"
 
 #include "active/packagecache.h"
+#include "common/nativepath.h"
 #include "store/projectstore.h"
 #include "train/package/modelpackage.h"
-
-#include <QFile>
 
 #include <exception>
 
@@ -22,8 +21,7 @@ void RankingWorker::run(const RankRequest& request) {
   RankOutcome outcome;
   outcome.job = request.job;
   try {
-    const auto project =
-        store::ProjectStore::open(QFile::encodeName(request.projectPath).toStdString());
+    const auto project = store::ProjectStore::open(nativePath(request.projectPath));
     if (!request.modelId) {
       outcome.byPatterns = true;
       outcome.patterns = project::PatternLibrary(*project).apply([&](int64_t done, int64_t total) {
@@ -35,7 +33,7 @@ void RankingWorker::run(const RankRequest& request) {
       return;
     }
     const train::ModelPackage& package =
-        models_->get(request.modelId, QFile::encodeName(request.modelPath).toStdString());
+        models_->get(request.modelId, nativePath(request.modelPath));
     active::PoolRankOptions options;
     options.strategy = request.strategy;
     options.seed = request.seed;

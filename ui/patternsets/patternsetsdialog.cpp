@@ -1,5 +1,6 @@
 #include "patternsets/patternsetsdialog.h"
 
+#include "common/nativepath.h"
 #include "common/taskworker.h"
 #include "common/workerthread.h"
 #include "patternsets/patternsetmodel.h"
@@ -41,8 +42,6 @@ QTableView* patternTable(QWidget* parent) {
   view->horizontalHeader()->setHighlightSections(false);
   return view;
 }
-
-std::string encoded(const QString& path) { return QFile::encodeName(path).toStdString(); }
 
 }  // namespace
 
@@ -207,7 +206,7 @@ void PatternSetsDialog::chooseExport() {
 }
 
 void PatternSetsDialog::importPatterns(const QString& file) {
-  const std::string path = encoded(projectPath_), input = encoded(file);
+  const std::string path = nativePath(projectPath_), input = nativePath(file);
   auto result = result_ = std::make_shared<QString>();
   changesSuggestions_ = false;
   run(tr("Reading %1…").arg(QFileInfo(file).fileName()), [path, input, result] {
@@ -221,7 +220,7 @@ void PatternSetsDialog::importPatterns(const QString& file) {
 }
 
 void PatternSetsDialog::importTerms(const QString& file, const QString& label, bool caseFold) {
-  const std::string path = encoded(projectPath_), input = encoded(file);
+  const std::string path = nativePath(projectPath_), input = nativePath(file);
   const std::string name = label.toStdString();
   auto result = result_ = std::make_shared<QString>();
   changesSuggestions_ = false;
@@ -240,7 +239,7 @@ void PatternSetsDialog::importTerms(const QString& file, const QString& label, b
 void PatternSetsDialog::exportSelected(const QString& file, bool asPatterns) {
   const int row = selectedRow();
   if (row < 0) return;
-  const std::string path = encoded(projectPath_), output = encoded(file);
+  const std::string path = nativePath(projectPath_), output = nativePath(file);
   const std::string name = setModel_->set(row).name;
   auto result = result_ = std::make_shared<QString>();
   changesSuggestions_ = false;
@@ -257,7 +256,7 @@ void PatternSetsDialog::exportSelected(const QString& file, bool asPatterns) {
 }
 
 void PatternSetsDialog::applyToPool() {
-  const std::string path = encoded(projectPath_);
+  const std::string path = nativePath(projectPath_);
   auto result = result_ = std::make_shared<QString>();
   changesSuggestions_ = true;
   run(tr("Matching the unlabelled documents…"), [path, result] {

@@ -1,5 +1,6 @@
 #include "shell/demoprojectbuilder.h"
 
+#include "common/nativepath.h"
 #include "project/demodata.h"
 #include "project/demoproject.h"
 
@@ -57,7 +58,7 @@ QString DemoProjectBuilder::build(const QString& path, QWidget* dialogParent) {
       static_cast<qint64>(project::demoTrainData().size() + project::demoDevData().size() +
                           project::demoTestData().size());
   QString error;
-  const std::string target = QFile::encodeName(path).toStdString();
+  const std::string target = nativePath(path);
   std::unique_ptr<QThread> worker(QThread::create([this, &error, target, total] {
     qint64 base = 0, lastTotal = 0, documentsBase = 0, lastDocuments = 0;
     try {

@@ -1,10 +1,9 @@
 #include "modelloop/evaluation/evaluationworker.h"
 
 #include "active/packagecache.h"
+#include "common/nativepath.h"
 #include "store/projectstore.h"
 #include "train/package/modelpackage.h"
-
-#include <QFile>
 
 #include <exception>
 
@@ -22,10 +21,9 @@ void EvaluationWorker::run(const EvaluationRequest& request) {
   outcome.job = request.job;
   outcome.modelId = request.modelId;
   try {
-    const auto project =
-        store::ProjectStore::open(QFile::encodeName(request.projectPath).toStdString());
+    const auto project = store::ProjectStore::open(nativePath(request.projectPath));
     const train::ModelPackage& package =
-        models_->get(request.modelId, QFile::encodeName(request.modelPath).toStdString());
+        models_->get(request.modelId, nativePath(request.modelPath));
     outcome.evaluation = std::make_shared<const active::DevEvaluation>(active::DevEvaluator::run(
         *project, package.model(), package.config().data, 1, request.cancel.get()));
   } catch (const std::exception& e) {

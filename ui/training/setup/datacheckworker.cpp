@@ -1,10 +1,9 @@
 #include "training/setup/datacheckworker.h"
 
+#include "common/nativepath.h"
 #include "store/projectstore.h"
 #include "train/data/projectdata.h"
 #include "train/trainer.h"
-
-#include <QFile>
 
 #include <exception>
 
@@ -24,11 +23,10 @@ void DataCheckWorker::run(const DataCheckRequest& request) {
   DataCheckOutcome result;
   result.job = request.job;
   try {
-    const auto project =
-        store::ProjectStore::open(QFile::encodeName(request.projectPath).toStdString());
+    const auto project = store::ProjectStore::open(nativePath(request.projectPath));
     result.report = project::DataChecks(*project).run();
-    const train::TrainingData data = train::TrainingData::load(
-        *project, request.config.data, QFile::encodeName(request.devFile).toStdString());
+    const train::TrainingData data =
+        train::TrainingData::load(*project, request.config.data, nativePath(request.devFile));
     result.devSource = QString::fromStdString(data.devSource);
     result.trainSentences = static_cast<int64_t>(data.train.size());
     result.devSentences = static_cast<int64_t>(data.dev.size());

@@ -1,10 +1,10 @@
 #include "training/setup/pretrainedchooser.h"
 
+#include "common/nativepath.h"
 #include "train/package/modelpackageerror.h"
 #include "train/pretrain/pretrainedweights.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -92,8 +92,7 @@ void PretrainedChooser::update() {
     error_ = tr("Choose the folder spanforge-cli pretrain wrote.");
   } else {
     try {
-      const auto s =
-          train::PretrainedWeights::readSummary(QFile::encodeName(folder_).toStdString());
+      const auto s = train::PretrainedWeights::readSummary(nativePath(folder_));
       const QLocale locale;
       summary_->setText(tr("Pretrained %1 steps on %2 sentences (%3 words seen), held-out "
                            "loss %4, on %5.")

@@ -1,5 +1,6 @@
 #include "training/setup/trainingsetup.h"
 
+#include "common/nativepath.h"
 #include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
 #include "train/config/transformerrecipe.h"
@@ -140,7 +141,7 @@ void TrainingSetup::applyChoice(const QString& path,
   if (path.isEmpty())
     remove(c);
   else
-    apply(c, QFile::encodeName(path).toStdString());
+    apply(c, nativePath(path));
   form_->setConfig(c);
   updateButtons();
 }
@@ -172,9 +173,9 @@ train::TrainConfig TrainingSetup::config() const {
   train::TrainConfig c = form_->config();
   c.device = devices_->settings();
   c.data = split_->apply(c.data);
-  c.model.pretrained = QFile::encodeName(pretrained_->folder()).toStdString();
-  c.model.vectors = QFile::encodeName(vectors_->file()).toStdString();
-  c.model.transformer = QFile::encodeName(transformer_->folder()).toStdString();
+  c.model.pretrained = nativePath(pretrained_->folder());
+  c.model.vectors = nativePath(vectors_->file());
+  c.model.transformer = nativePath(transformer_->folder());
   return c;
 }
 
@@ -242,7 +243,7 @@ void TrainingSetup::loadToml() {
                                                     tr("TOML config (*.toml);;All files (*)"));
   if (path.isEmpty()) return;
   try {
-    setConfig(train::loadConfigFile(QFile::encodeName(path).toStdString()));
+    setConfig(train::loadConfigFile(nativePath(path)));
     status_->setText(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
   } catch (const std::exception& e) {
     status_->setText(tr("Cannot load the config: %1").arg(QString::fromStdString(e.what())));

@@ -1,9 +1,9 @@
 #include "training/setup/transformerchooser.h"
 
+#include "common/nativepath.h"
 #include "transformer/modelfolder.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -108,7 +108,7 @@ void TransformerChooser::update() {
     return;
   }
   try {
-    const auto info = transformer::inspectModelFolder(QFile::encodeName(folder_).toStdString());
+    const auto info = transformer::inspectModelFolder(nativePath(folder_));
     summary_->setText(QString::fromStdString(info.summary()));
     summary_->setStyleSheet(QString());
   } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
 #include "training/setup/vectorschooser.h"
 
+#include "common/nativepath.h"
 #include "common/taskworker.h"
 #include "common/workerthread.h"
 #include "model/vectors.h"
@@ -100,8 +101,8 @@ void VectorsChooser::read() {
   showSummary(tr("Reading %1…").arg(QFileInfo(file_).fileName()), false);
   auto reading = std::make_shared<Reading>();
   reading_ = reading;
-  const std::string path = QFile::encodeName(file_).toStdString();
-  const std::string project = QFile::encodeName(projectPath_).toStdString();
+  const std::string path = nativePath(file_);
+  const std::string project = nativePath(projectPath_);
   TaskWorker::Task task = [reading, path, project]() -> QString {
     const model::Vectors vectors = model::Vectors::load(path);
     reading->bytes = QFileInfo(QFile::decodeName(path.c_str())).size();

@@ -1,6 +1,7 @@
 #include "training/simulation/alsimulationcontroller.h"
 
 #include "active/alsimulationjson.h"
+#include "common/nativepath.h"
 #include "common/workerthread.h"
 #include "training/simulation/alsimulationworker.h"
 
@@ -76,7 +77,7 @@ bool AlSimulationController::open(const QString& path, QString* error) {
   const QByteArray bytes = file.readAll();
   try {
     const active::AlExperimentResult result =
-        active::AlSimulationJson::read(bytes.toStdString(), QFile::encodeName(path).toStdString());
+        active::AlSimulationJson::read(bytes.toStdString(), nativePath(path));
     results_ = std::make_unique<active::AlResultCollector>(result);
   } catch (const std::exception& e) {
     *error = QString::fromStdString(e.what());

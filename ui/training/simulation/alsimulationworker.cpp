@@ -2,12 +2,12 @@
 
 #include "active/alsimulationdata.h"
 #include "active/alsimulationjson.h"
+#include "common/nativepath.h"
 #include "common/qs.h"
 #include "store/projectstore.h"
 #include "train/trainingobserver.h"
 
 #include <QElapsedTimer>
-#include <QFile>
 
 #include <exception>
 
@@ -48,8 +48,7 @@ void AlSimulationWorker::run(const AlSimulationRequest& request) {
   try {
     active::AlSimulationData data;
     {
-      const auto project =
-          store::ProjectStore::open(QFile::encodeName(request.projectPath).toStdString());
+      const auto project = store::ProjectStore::open(nativePath(request.projectPath));
       data = active::AlSimulationData::fromProject(*project, request.config.data,
                                                    request.testFraction);
     }
