@@ -1,9 +1,9 @@
 #include "active/alexperiment.h"
 
 #include "io/scratchdirectory.h"
+#include "train/stopwatch.h"
 #include "train/trainingerror.h"
 
-#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -59,7 +59,7 @@ std::string AlExperiment::pretrain(const std::string& scratch) {
 }
 
 AlExperimentResult AlExperiment::run() {
-  const auto start = std::chrono::steady_clock::now();
+  const train::Stopwatch watch;
   AlExperimentResult result;
   const auto cancelled = [this] {
     return options_.simulation.cancel && options_.simulation.cancel->load();
@@ -110,7 +110,7 @@ AlExperimentResult AlExperiment::run() {
     }
   }
   result.summary = summarize(result.runs, options_.fullF1);
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = watch.seconds();
   return result;
 }
 

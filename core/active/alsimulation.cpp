@@ -12,11 +12,11 @@
 #include "train/device/parallelfor.h"
 #include "train/eval/evaluator.h"
 #include "train/package/modelpackage.h"
+#include "train/stopwatch.h"
 #include "train/trainer.h"
 #include "train/trainingerror.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -30,12 +30,6 @@ namespace spanforge::active {
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
 void checkFraction(double f, const char* name) {
   if (!(f > 0.0 && f <= 1.0))
     throw std::invalid_argument(std::string(name) + " must be in (0, 1], not " + std::to_string(f));
@@ -137,10 +131,10 @@ AlSimulation::Trained AlSimulation::train(const std::string& curve, int64_t roun
     trainerOptions.observer = options_.observer;
     trainerOptions.cancel = options_.cancel;
     trainerOptions.trainSource = "al-simulate " + curve + " round " + std::to_string(round);
-    const auto start = Clock::now();
+    const train::Stopwatch watch;
     train::Trainer trainer(config_, std::move(data), dev_, dir, std::move(trainerOptions));
     const train::FinishedEvent finished = trainer.run();
-    r.trainSeconds = since(start);
+    r.trainSeconds = watch.seconds();
     if (finished.reason == train::FinishReason::Failed) {
       const std::string message = where + "training failed: " + finished.message;
       if (trainer.failure() == train::FailureKind::Internal) throw std::runtime_error(message);
@@ -219,7 +213,7 @@ std::vector<size_t> AlSimulation::rankPool(Strategy strategy, const model::NerMo
 }
 
 AlSimulationResult AlSimulation::run() {
-  const auto start = Clock::now();
+  const train::Stopwatch watch;
   model::ComputeThreads::apply(1);
   AlSimulationResult result;
   result.seed = options_.seed;
@@ -240,7 +234,7 @@ AlSimulationResult AlSimulation::run() {
     fs::create_directories(work);
   }
   const auto finish = [&]() -> AlSimulationResult {
-    result.seconds = since(start);
+    result.seconds = watch.seconds();
     return std::move(result);
   };
 
@@ -275,9 +269,9 @@ AlSimulationResult AlSimulation::run() {
         std::vector<size_t> unlabelled;
         for (size_t i = 0; i < n; ++i)
           if (!isLabelled[i]) unlabelled.push_back(i);
-        const auto rankStart = Clock::now();
+        const train::Stopwatch rankWatch;
         const auto ranked = rankPool(strategy, model->model(), unlabelled, labelled, stepCount);
-        point.rankSeconds = since(rankStart);
+        point.rankSeconds = rankWatch.seconds();
         for (size_t k = 0; k < ranked.size() && k < stepCount; ++k) {
           labelled.push_back(ranked[k]);
           isLabelled[ranked[k]] = true;

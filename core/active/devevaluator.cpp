@@ -9,9 +9,9 @@
 #include "train/data/devdocuments.h"
 #include "train/eval/calibrationsplit.h"
 #include "train/eval/entityscorer.h"
+#include "train/stopwatch.h"
 
 #include <algorithm>
-#include <chrono>
 #include <limits>
 
 namespace spanforge::active {
@@ -44,7 +44,7 @@ DevExample toExample(const train::ErrorExample& e, const std::vector<text::Token
 DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerModel& model,
                                 const train::DataSettings& settings, int threads,
                                 const std::atomic<bool>* cancel) {
-  const auto start = std::chrono::steady_clock::now();
+  const train::Stopwatch watch;
   model::ComputeThreads::apply(1);
   DevEvaluation out;
   train::DevSelection dev = train::DevDocuments::select(project, settings);
@@ -85,7 +85,7 @@ DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerMo
   out.calibration = calibration.report();
   out.spans = calibration.outcomes();
   out.temperature = model.temperature();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.seconds = watch.seconds();
   return out;
 }
 

@@ -11,29 +11,19 @@
 #include "store/storeerror.h"
 #include "text/alignment.h"
 #include "text/tokenizer.h"
+#include "train/stopwatch.h"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <optional>
 #include <set>
 
 namespace spanforge::active {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-}  // namespace
-
 PoolRanker::PoolRanker(store::ProjectStore& project, const model::NerModel& model, int64_t modelId)
     : project_(project), model_(model), modelId_(modelId) {}
 
 PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
-  const auto start = Clock::now();
+  const train::Stopwatch watch;
   model::ComputeThreads::apply(1);
   PoolRankResult result;
   result.modelId = modelId_;
@@ -75,7 +65,7 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
   for (;;) {
     if (options.cancel && options.cancel->load()) {
       result.cancelled = true;
-      result.seconds = secondsSince(start);
+      result.seconds = watch.seconds();
       return result;
     }
     const auto docs = project_.documents().pageDocuments(options.pool, afterId, batch);
@@ -118,7 +108,7 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
     tx.commit();
 
     progress.done += static_cast<int64_t>(docs.size());
-    progress.seconds = secondsSince(start);
+    progress.seconds = watch.seconds();
     if (options.progress) options.progress(progress);
     if (docs.size() < static_cast<size_t>(batch)) break;
   }
@@ -143,7 +133,7 @@ PoolRankResult PoolRanker::run(const PoolRankOptions& options) {
   for (size_t i : order) entries.push_back({ids[i], scores[i]});
   store::RankingRepository(project_.db()).replace(modelId_, result.strategy, entries);
   result.documents = static_cast<int64_t>(entries.size());
-  result.seconds = secondsSince(start);
+  result.seconds = watch.seconds();
   return result;
 }
 

@@ -3,25 +3,17 @@
 #include "model/nermodel.h"
 #include "train/device/parallelfor.h"
 #include "train/eval/entityscorer.h"
+#include "train/stopwatch.h"
 
 #include <algorithm>
-#include <chrono>
 #include <numeric>
 #include <set>
 
 namespace spanforge::train {
-namespace {
-
-double secondsSince(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-}  // namespace
-
 Evaluator::Evaluator(const Corpus& data, const model::NerModel& model, int threads,
                      int64_t batchWords)
     : threads_(std::max(1, threads)) {
-  const auto t0 = std::chrono::steady_clock::now();
+  const Stopwatch watch;
   std::set<std::string> labels(model.labels().begin(), model.labels().end());
   for (const auto& l : data.labels()) labels.insert(l);
   labels_.assign(labels.begin(), labels.end());
@@ -47,16 +39,16 @@ Evaluator::Evaluator(const Corpus& data, const model::NerModel& model, int threa
     words_ += n;
   }
   if (!batch.empty()) batches_.push_back(std::move(batch));
-  featurizeSeconds_ = secondsSince(t0);
+  featurizeSeconds_ = watch.seconds();
 }
 
 EvaluationResult Evaluator::evaluate(const model::NerModel& model) const {
-  const auto t0 = std::chrono::steady_clock::now();
+  const Stopwatch watch;
   std::vector<std::vector<model::Prediction>> perBatch(batches_.size());
   ParallelFor::run(batches_.size(), threads_,
                    [&](size_t i) { perBatch[i] = model.predict(batches_[i]); });
   EvaluationResult r;
-  r.seconds = secondsSince(t0);
+  r.seconds = watch.seconds();
   EntityScorer scorer(labels_);
   SpanCalibration calibration;
   size_t k = 0;
