@@ -6,8 +6,8 @@ namespace spanforge::cli {
 namespace {
 
 std::atomic<bool> gInterrupted{false};
-// C linkage for a signal handler; a name of its own (extern "C" ignores the
-// anonymous namespace, and traincommand.cpp has an onInterrupt).
+// C linkage for a signal handler; a name of its own, as extern "C" ignores
+// the anonymous namespace.
 extern "C" void spanforgeInterruptGuardSignal(int) { gInterrupted.store(true); }
 using Handler = void (*)(int);
 Handler gPrevious = SIG_DFL;

@@ -1,5 +1,6 @@
 #include "cli/traincommand.h"
 
+#include "cli/interruptguard.h"
 #include "cli/jsonleventlog.h"
 #include "cli/outputchecks.h"
 #include "cli/traintableprinter.h"
@@ -22,18 +23,12 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 
 namespace spanforge::cli {
 namespace {
-
-// Ctrl-C ends training between batches and keeps the best model so far.
-std::atomic<bool> gTrainInterrupted{false};
-extern "C" void onTrainInterrupt(int) { gTrainInterrupted.store(true); }
 
 void printWarnings(std::ostream& err, const std::vector<std::string>& warnings, int64_t skipped) {
   constexpr size_t kShown = 10;
@@ -211,15 +206,14 @@ int TrainCommand::run(Console& console) {
   options.observer = log ? static_cast<train::TrainingObserver*>(log.get()) : &printer;
   if (!leader) options.observer = nullptr;  // rank 0 reports
   options.resumeFrom = resumeFrom_;
-  gTrainInterrupted.store(false);
-  options.cancel = &gTrainInterrupted;
+  // Ctrl-C ends training between batches and keeps the best model so far.
+  const InterruptGuard interrupt;
+  options.cancel = &interrupt.flag();
 
   train::Trainer trainer(config, std::move(trainData), std::move(devData), output_,
                          std::move(options));
   if (leader) printer.printHeader();
-  const auto previous = std::signal(SIGINT, onTrainInterrupt);
   const train::FinishedEvent result = trainer.run();
-  std::signal(SIGINT, previous == SIG_ERR ? SIG_DFL : previous);
   std::string why;
   if (local && result.reason == train::FinishReason::Failed) why = local->failures();
   if (local) local->finish();
