@@ -198,8 +198,14 @@ int AlSimulateCommand::run(Console& console) {
   };
   experiment.onPretrained = [&console](const train::PretrainResult& r) {
     char line[128];
-    std::snprintf(line, sizeof line, "Pretrained %lld steps in %.1fs: held-out loss %.4f\n",
-                  static_cast<long long>(r.steps), r.seconds, r.heldOutLoss);
+    if (r.kept)
+      std::snprintf(line, sizeof line,
+                    "Pretraining: reused the weights kept by an earlier run (%lld steps, held-out "
+                    "loss %.4f)\n",
+                    static_cast<long long>(r.steps), r.heldOutLoss);
+    else
+      std::snprintf(line, sizeof line, "Pretrained %lld steps in %.1fs: held-out loss %.4f\n",
+                    static_cast<long long>(r.steps), r.seconds, r.heldOutLoss);
     if (!r.outputDir.empty()) console.err << line;
   };
   experiment.onRoundStart = [&console](uint64_t seed, const std::string& curve, int64_t round,

@@ -1,5 +1,6 @@
 #include "active/alexperiment.h"
 
+#include "active/keptpretraining.h"
 #include "io/scratchdirectory.h"
 #include "train/stopwatch.h"
 #include "train/trainingerror.h"
@@ -47,6 +48,20 @@ std::string AlExperiment::pretrain(const std::string& scratch) {
   std::vector<std::vector<std::string>> texts;
   for (const auto* c : {&pool_, &dev_})
     for (const auto& e : c->examples()) texts.push_back(e.tokens);
+  if (options_.simulation.reuseKept && !options_.modelsDir.empty()) {
+    if (const auto kept = KeptPretraining::find(dir, config_, static_cast<int64_t>(texts.size()))) {
+      train::PretrainResult r;
+      r.steps = kept->steps;
+      r.epochs = kept->epochs;
+      r.words = kept->words;
+      r.heldOutLoss = kept->heldOutLoss;
+      r.seconds = kept->seconds;
+      r.outputDir = dir;
+      r.kept = true;
+      if (options_.onPretrained) options_.onPretrained(r);
+      return dir;
+    }
+  }
   if (options_.onPretrainStart) options_.onPretrainStart(static_cast<int64_t>(texts.size()));
   train::PretrainerOptions pretrainOptions;
   pretrainOptions.cancel = options_.simulation.cancel;

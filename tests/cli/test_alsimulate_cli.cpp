@@ -242,6 +242,57 @@ TEST_CASE("cli al-simulate --pretrain starts the seed round from weights pretrai
   }
 }
 
+TEST_CASE("cli al-simulate --resume reuses a finished pretraining, not another config's") {
+  TempDir dir;
+  const Files f = pretrainingFiles(dir);
+  const std::vector<std::string> args = {
+      "al-simulate",  "--train",         f.train,  "--dev",
+      f.dev,          "--test",          f.test,   "--config",
+      f.config,       "--rounds",        "2",      "--seed-fraction",
+      "0.2",          "--step-fraction", "0.1",    "--pretrain",
+      "--models-dir", dir.file("m"),     "--json", "--resume"};
+  const auto first = run(args);
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  CHECK(first.err.find("Pretrained 3 steps") != std::string::npos);
+
+  const auto second = run(args);
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  CHECK(second.err.find("Pretraining on") == std::string::npos);
+  CHECK(second.err.find("Pretraining: reused the weights kept by an earlier run (3 steps") !=
+        std::string::npos);
+  // Its rounds start from the same weights, so they are reused too.
+  CHECK(second.err.find("Seed 0, seed round 1: reused") != std::string::npos);
+  const auto a = nlohmann::json::parse(first.out)["runs"][0]["curves"]["lc"];
+  const auto b = nlohmann::json::parse(second.out)["runs"][0]["curves"]["lc"];
+  REQUIRE(b.size() == a.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    CHECK(b[i]["f"] == a[i]["f"]);
+    CHECK(b[i]["steps"] == a[i]["steps"]);
+  }
+
+  // A pretraining that did not finish (a checkpoint on the way) is done again.
+  const std::string meta = dir.file("m/pretrained/pretrain.json");
+  auto j = nlohmann::json::parse(fileText(meta));
+  j["finished"] = false;
+  std::ofstream(meta) << j.dump();
+  const auto third = run(args);
+  REQUIRE(third.code == 0);
+  CHECK(third.err.find("Pretrained 3 steps") != std::string::npos);
+  CHECK(third.err.find("reused the weights") == std::string::npos);
+
+  // Another pretraining config: pretrained again, and so every round trained again.
+  auto config = spanforge::train::loadConfigFile(f.config);
+  config.pretraining.maxSteps = 4;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const auto fourth = run(args);
+  INFO(fourth.err);
+  REQUIRE(fourth.code == 0);
+  CHECK(fourth.err.find("Pretrained 4 steps") != std::string::npos);
+  CHECK(fourth.err.find("reused") == std::string::npos);
+}
+
 TEST_CASE("cli al-simulate --retrain starts each round warm, from scratch or from pretraining") {
   TempDir dir;
   const Files f = pretrainingFiles(dir);

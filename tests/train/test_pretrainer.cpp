@@ -94,7 +94,11 @@ TEST_CASE("pretraining writes checkpoints a new model starts from") {
     CHECK(std::isfinite(e.loss));
     CHECK(e.progress == Approx(e.step / 12.0));
   };
-  options.onCheckpoint = [&](const PretrainCheckpointEvent& e) { checkpoints.push_back(e); };
+  bool checkpointFinished = true;
+  options.onCheckpoint = [&](const PretrainCheckpointEvent& e) {
+    if (checkpoints.empty()) checkpointFinished = PretrainedWeights::readSummary(out).finished;
+    checkpoints.push_back(e);
+  };
   Pretrainer pretrainer(pretrainConfig(12), textOf(head(demoTrain(), 300)), out, options);
   const PretrainResult r = pretrainer.run();
   INFO(r.message);
@@ -111,6 +115,8 @@ TEST_CASE("pretraining writes checkpoints a new model starts from") {
   CHECK(meta["format"] == "spanforge-pretrained");
   CHECK(meta["steps"] == 12);
   CHECK(meta["sentences"] == 300);
+  CHECK(meta["finished"] == true);
+  CHECK_FALSE(checkpointFinished);  // the checkpoint at step 5 was one on the way
 
   // A new model with model.pretrained: the pretrained embeddings and
   // encoder, a fresh output layer and CRF, the text's words known.
@@ -160,6 +166,10 @@ TEST_CASE("pretraining lowers the held-out loss") {
   Pretrainer(config, textOf(head(demoTrain(), 400)), dir.file("pre"), options).run();
   REQUIRE(held.size() == 4);
   CHECK(held.back() < held.front());
+  // Its last checkpoint fell on its last step: written again, marked finished.
+  const PretrainSummary summary = PretrainedWeights::readSummary(dir.file("pre"));
+  CHECK(summary.steps == 40);
+  CHECK(summary.finished);
 }
 
 TEST_CASE("pretraining stops when cancelled and keeps what it learnt") {
@@ -176,6 +186,7 @@ TEST_CASE("pretraining stops when cancelled and keeps what it learnt") {
   CHECK(r.reason == FinishReason::Cancelled);
   CHECK(r.steps == 3);
   CHECK(PretrainedWeights::load(dir.file("pre"), "biluo").summary().steps == 3);
+  CHECK_FALSE(PretrainedWeights::readSummary(dir.file("pre")).finished);
 }
 
 TEST_CASE("pretraining refuses too little text, and bad folders are named") {

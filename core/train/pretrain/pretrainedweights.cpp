@@ -62,6 +62,7 @@ void PretrainedWeights::write(const std::string& dir, const model::NerModel& mod
   j["held_out_loss"] = summary.heldOutLoss;
   j["seconds"] = summary.seconds;
   j["created"] = summary.created;
+  j["finished"] = summary.finished;
   j["files"] = nlohmann::ordered_json::object();
   for (const char* name :
        {ModelPackage::kWeightsFile, ModelPackage::kConfigFile, ModelPackage::kKnownWordsFile})
@@ -94,6 +95,7 @@ PretrainSummary PretrainedWeights::readSummary(const std::string& dir) {
     summary.heldOutLoss = j.at("held_out_loss").get<double>();
     summary.seconds = j.at("seconds").get<double>();
     summary.created = j.at("created").get<std::string>();
+    summary.finished = j.value("finished", false);
   } catch (const nlohmann::json::exception& e) {
     throw ModelPackageError(metaPath, std::string("not valid: ") + e.what());
   }

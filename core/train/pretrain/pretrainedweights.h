@@ -21,6 +21,9 @@ struct PretrainSummary {
   double heldOutLoss = 0.0;
   double seconds = 0.0;
   std::string created;  // UTC, ISO 8601; filled in by write()
+  // Ran to its step, epoch or time limit (not a checkpoint on the way, not
+  // cancelled); false in folders written before it was recorded.
+  bool finished = false;
 };
 
 // The folder `spanforge-cli pretrain` writes and `model.pretrained` names:
@@ -31,7 +34,7 @@ struct PretrainSummary {
 //   known_words.txt  - the words of the text (KnownWords)
 //   pretrain.json    - {"format": "spanforge-pretrained", "format_version",
 //                      steps, epochs, words, sentences, held_out_loss, seconds,
-//                      created, "files": {name: bytes}}
+//                      created, finished, "files": {name: bytes}}
 // written to a temporary sibling and moved into place (AtomicDirectory).
 class PretrainedWeights {
  public:

@@ -184,7 +184,7 @@ PretrainResult Pretrainer::run() {
   std::mt19937_64 rng(static_cast<uint64_t>(d.config.training.seed) + 2);
 
   int64_t lastCheckpoint = -1;
-  const auto checkpoint = [&](int64_t epoch) {
+  const auto checkpoint = [&](int64_t epoch, bool finished) {
     const double held = d.heldOutLoss();
     PretrainSummary summary;
     summary.steps = result.steps;
@@ -193,11 +193,13 @@ PretrainResult Pretrainer::run() {
     summary.sentences = d.sentences;
     summary.heldOutLoss = held;
     summary.seconds = elapsed();
+    summary.finished = finished;
     PretrainedWeights::write(d.outputDir, *d.model, d.config, summary);
     result.outputDir = d.outputDir;
     result.heldOutLoss = held;
+    const bool again = lastCheckpoint == result.steps;  // only to mark it finished
     lastCheckpoint = result.steps;
-    if (d.options.onCheckpoint)
+    if (d.options.onCheckpoint && !again)
       d.options.onCheckpoint({result.steps, epoch, held, summary.seconds});
   };
   const auto cancelled = [&] { return d.options.cancel && d.options.cancel->load(); };
@@ -246,11 +248,15 @@ PretrainResult Pretrainer::run() {
           d.options.onStep(
               {result.steps, epoch, value, batch.words(), elapsed(), std::min(progress, 1.0)});
         }
-        if (result.steps % s.checkpointEvery == 0) checkpoint(epoch);
+        if (result.steps % s.checkpointEvery == 0) checkpoint(epoch, false);
       }
     }
     result.reason = *reason;
-    if (lastCheckpoint != result.steps && result.steps > 0) checkpoint(epoch);
+    // A run that reached its limit is written again, marked finished, even
+    // when its last checkpoint fell on the last step.
+    const bool finished = *reason != FinishReason::Cancelled;
+    if (result.steps > 0 && (finished || lastCheckpoint != result.steps))
+      checkpoint(epoch, finished);
   } catch (const std::exception& e) {
     result.reason = FinishReason::Failed;
     result.message = e.what();

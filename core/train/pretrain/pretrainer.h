@@ -40,6 +40,9 @@ struct PretrainResult {
   double heldOutLoss = 0.0;  // of the weights written
   double seconds = 0.0;
   std::string outputDir;  // empty when nothing was written
+  // An earlier run's finished pretraining, reused (al-simulate --resume):
+  // the figures are those it recorded.
+  bool kept = false;
 };
 
 struct PretrainerOptions {
