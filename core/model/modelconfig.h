@@ -36,6 +36,12 @@ struct ModelConfig {
   int64_t cnnKernel = 3;
 
   double dropout = 0.3;  // on embeddings and encoder output
+  // Where `dropout` applies: "both", "input" (the embeddings only) or
+  // "output" (the encoder's output only).
+  std::string dropoutAt = "both";
+  // One dropout mask per sentence and feature, shared by all its tokens
+  // (variational dropout, Gal & Ghahramani 2016), instead of one per token.
+  bool variationalDropout = false;
   // While training, a token's word feature (its normalised form) is hidden
   // with this probability, so the model learns to tag words it has not seen
   // from their shape, affixes, characters and context.

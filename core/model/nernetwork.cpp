@@ -33,7 +33,9 @@ struct NerNetwork::Impl {
   std::unique_ptr<Crf> crf;
   std::unique_ptr<LanguageModelHead> languageModel;  // with lm_loss only
   double lmLoss = 0.0;
-  double dropout = 0.0;
+  double inputDropout = 0.0;   // on the token inputs (model.dropout_at)
+  double outputDropout = 0.0;  // on the encoder's output
+  bool variationalDropout = false;
   double wordDropout = 0.0;
   double singletonDropout = 0.0;
   double charDropout = 0.0;
@@ -64,8 +66,12 @@ NerNetwork::NerNetwork(const ModelConfig& config, const TagSet& tags, const Vect
     throw std::invalid_argument("lm_loss needs the one-layer bilstm encoder");
   if ((config.encoder == "transformer") != (transformer != nullptr))
     throw std::invalid_argument("encoder = \"transformer\" needs its model folder, and only it");
+  if (config.dropoutAt != "both" && config.dropoutAt != "input" && config.dropoutAt != "output")
+    throw std::invalid_argument("dropout_at must be \"both\", \"input\" or \"output\"");
   Impl& d = *impl_;
-  d.dropout = config.dropout;
+  d.inputDropout = config.dropoutAt == "output" ? 0.0 : config.dropout;
+  d.outputDropout = config.dropoutAt == "input" ? 0.0 : config.dropout;
+  d.variationalDropout = config.variationalDropout;
   if (transformer != nullptr) {
     buildTransformer(config, tags, *transformer);
     return;
@@ -220,14 +226,21 @@ at::Tensor NerNetwork::encoded(const BatchTensors& batch, bool train) const {
   if (d.transformer) {  // dropout once between the encoders, once before the tag scores
     torch::Tensor x = inputs(batch, train);
     if (d.encoder) {
-      x = torch::dropout(x, d.dropout, train);
+      x = dropTokens(x, d.inputDropout, train);
       x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
     }
-    return torch::dropout(x, d.dropout, train);
+    return dropTokens(x, d.outputDropout, train);
   }
-  torch::Tensor x = torch::dropout(inputs(batch, train), d.dropout, train);
+  torch::Tensor x = dropTokens(inputs(batch, train), d.inputDropout, train);
   x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
-  return torch::dropout(x, d.dropout, train);
+  return dropTokens(x, d.outputDropout, train);
+}
+
+at::Tensor NerNetwork::dropTokens(const at::Tensor& x, double p, bool train) const {
+  if (!train || p <= 0) return x;
+  if (!impl_->variationalDropout) return torch::dropout(x, p, true);
+  // [B, 1, D]: the same features dropped at every position of a sentence.
+  return x * torch::dropout(torch::ones({x.size(0), 1, x.size(2)}, x.options()), p, true);
 }
 
 at::Tensor NerNetwork::tagScores(const at::Tensor& encoded) const {
@@ -250,9 +263,9 @@ at::Tensor NerNetwork::context(const BatchTensors& batch, const at::Tensor& hide
     throw std::invalid_argument(
         "pretraining is for the bilstm and cnn encoders, not a transformer");
   torch::Tensor x = inputs(batch, train).masked_fill(hide.unsqueeze(2), 0.0);
-  x = torch::dropout(x, d.dropout, train);
+  x = dropTokens(x, d.inputDropout, train);
   x = d.encoder->forward(x, batch.mask(), batch.lengths(), train);
-  return torch::dropout(x, d.dropout, train);
+  return dropTokens(x, d.outputDropout, train);
 }
 
 int64_t NerNetwork::contextDim() const {

@@ -25,7 +25,8 @@ class TransformerInput;
 class Vectors;
 
 // The network behind NerModel: [hashed features | pretrained vectors |
-// char CNN or BiLSTM] -> dropout -> encoder -> dropout -> linear tag scores -> CRF.
+// char CNN or BiLSTM] -> dropout -> encoder -> dropout -> linear tag scores -> CRF
+// (model.dropout_at may drop either dropout).
 // All parameters hang off one root module (names are stable: they are the
 // keys of saved weights).
 class NerNetwork {
@@ -70,6 +71,9 @@ class NerNetwork {
   void buildTransformer(const ModelConfig& config, const TagSet& tags,
                         const TransformerInput& input);
   at::Tensor inputs(const BatchTensors& batch, bool train) const;
+  // Dropout with probability p on [B, T, D] while training: per token, or
+  // per sentence with model.variational_dropout.
+  at::Tensor dropTokens(const at::Tensor& x, double p, bool train) const;
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -21,13 +21,14 @@ auto tied(const TrainingSettings& t) {
 // ModelConfig is owned by core/model and has no operator==; compare it here.
 // tests/train checks sizeof(ModelConfig) so that a new field is not forgotten.
 auto tied(const model::ModelConfig& m) {
-  return std::tie(
-      m.hashRows, m.hashSeeds, m.wordDim, m.prefixLength, m.suffixLength, m.wordFeatures,
-      m.charEncoder, m.charDim, m.charFilters, m.charKernel, m.charHidden, m.maxTokenChars,
-      m.encoder, m.hidden, m.layers, m.cnnDepth, m.cnnKernel, m.dropout, m.wordDropout,
-      m.singletonDropout, m.charDropout, m.lmLoss, m.unknownWords, m.tagScheme, m.vectors,
-      m.freezeVectors, m.unfreezeVectorsAfter, m.pretrained, m.pretrainedVocabulary, m.transformer,
-      m.pooling, m.window, m.stride, m.freezeEncoder, m.freezeLayers, m.transformerBilstm);
+  return std::tie(m.hashRows, m.hashSeeds, m.wordDim, m.prefixLength, m.suffixLength,
+                  m.wordFeatures, m.charEncoder, m.charDim, m.charFilters, m.charKernel,
+                  m.charHidden, m.maxTokenChars, m.encoder, m.hidden, m.layers, m.cnnDepth,
+                  m.cnnKernel, m.dropout, m.dropoutAt, m.variationalDropout, m.wordDropout,
+                  m.singletonDropout, m.charDropout, m.lmLoss, m.unknownWords, m.tagScheme,
+                  m.vectors, m.freezeVectors, m.unfreezeVectorsAfter, m.pretrained,
+                  m.pretrainedVocabulary, m.transformer, m.pooling, m.window, m.stride,
+                  m.freezeEncoder, m.freezeLayers, m.transformerBilstm);
 }
 
 }  // namespace
