@@ -10,8 +10,8 @@ steps of all rounds. Figures come from the JSON, rounded once (a run's log print
 two decimals, and rounding those again can move the last digit).
 """
 import argparse
-import json
-import sys
+
+from al_json import load_document
 
 
 def reach(rounds, full, share):
@@ -23,13 +23,7 @@ def reach(rounds, full, share):
 
 
 def rows(path, label):
-    with open(path, encoding="utf-8") as f:
-        try:
-            doc = json.load(f)
-        except json.JSONDecodeError as e:
-            sys.exit(f"{path}:{e.lineno}: not JSON from al-simulate --json: {e.msg}")
-    if "runs" not in doc:
-        sys.exit(f"{path}: no 'runs' field: not the output of al-simulate --json")
+    doc = load_document(path)
     retrain = doc.get("retrain", "warm")  # files from before --retrain were warm
     for run in doc["runs"]:
         full = (run.get("full_data") or {}).get("f", doc.get("full_data_f"))

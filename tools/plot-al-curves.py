@@ -14,9 +14,9 @@ Debian's python3-matplotlib. Files from runs with different `--retrain` modes
 "margin, scratch", drawn solid (warm), dashed (scratch) or dotted (pretrained).
 """
 import argparse
-import json
 import statistics
-import sys
+
+from al_json import load_document
 
 import matplotlib
 
@@ -33,13 +33,7 @@ LINESTYLES = {"warm": "-", "scratch": "--", "pretrained": ":"}
 def load_runs(paths):
     runs = []
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            try:
-                doc = json.load(f)
-            except json.JSONDecodeError as e:
-                sys.exit(f"{path}:{e.lineno}: not JSON from al-simulate --json: {e.msg}")
-        if "runs" not in doc:
-            sys.exit(f"{path}: no 'runs' field: not the output of al-simulate --json")
+        doc = load_document(path)
         for run in doc["runs"]:
             # With --full-f1 a run carries no full-data training, the file its F1.
             if not run.get("full_data") and doc.get("full_data_f") is not None:
