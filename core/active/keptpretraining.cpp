@@ -3,7 +3,6 @@
 #include "train/config/tomlconfig.h"
 #include "train/package/modelpackage.h"
 #include "train/package/modelpackageerror.h"
-#include "train/pretrain/pretrainedweights.h"
 
 #include <filesystem>
 #include <fstream>
@@ -11,7 +10,7 @@
 
 namespace spanforge::active {
 
-std::optional<KeptPretraining::Found> KeptPretraining::find(const std::string& dir,
+std::optional<train::PretrainSummary> KeptPretraining::find(const std::string& dir,
                                                             const train::TrainConfig& config,
                                                             int64_t sentences) {
   namespace fs = std::filesystem;
@@ -31,7 +30,7 @@ std::optional<KeptPretraining::Found> KeptPretraining::find(const std::string& d
   std::ostringstream text;
   text << in.rdbuf();
   if (!in || text.str() != train::toToml(config)) return std::nullopt;
-  return Found{summary.steps, summary.epochs, summary.words, summary.heldOutLoss, summary.seconds};
+  return summary;
 }
 
 }  // namespace spanforge::active

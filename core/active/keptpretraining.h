@@ -1,6 +1,7 @@
 #pragma once
 
 #include "train/config/trainconfig.h"
+#include "train/pretrain/pretrainedweights.h"
 
 #include <cstdint>
 #include <optional>
@@ -14,19 +15,13 @@ namespace spanforge::active {
 // do again: `--resume` reuses it, as KeptRound reuses rounds.
 class KeptPretraining {
  public:
-  // The recorded steps, seconds and held-out loss when `dir` holds such a
-  // pretraining; nothing when it is missing, damaged, a checkpoint on the way,
-  // cancelled, made with another config or on other text, or capped by
-  // minutes (then where it stopped depends on the machine).
-  struct Found {
-    int64_t steps = 0;
-    int64_t epochs = 0;
-    int64_t words = 0;
-    double heldOutLoss = 0.0;
-    double seconds = 0.0;
-  };
-  static std::optional<Found> find(const std::string& dir, const train::TrainConfig& config,
-                                   int64_t sentences);
+  // Its pretrain.json when `dir` holds such a pretraining; nothing when it is
+  // missing, damaged, a checkpoint on the way, cancelled, made with another
+  // config or on other text, or capped by minutes (then where it stopped
+  // depends on the machine).
+  static std::optional<train::PretrainSummary> find(const std::string& dir,
+                                                    const train::TrainConfig& config,
+                                                    int64_t sentences);
 };
 
 }  // namespace spanforge::active
