@@ -4,14 +4,15 @@
     tools/recipe-compare.py BASE_LOG... -- NEW_LOG...
 
 Each log is the output of `bench_crossval [--only-fold K]` (its "fold K: test ... F1 X" lines)
-or of `bench_train` (its "test F1:" and "minutes: ... best dev F1" lines; the config's
-`[training] seed` names the run, so give the logs of each side in the same seed order).
+or of `bench_train` (its "test F1:" and "minutes: ... best dev F1" lines; give each side's
+logs in the same seed order).
 Prints the wikigold CV and WNUT-17 figures as the README's recipe tables give them: the new
 mean (per fold or seed) against the base's, how many folds or seeds it wins, and the deltas.
 Folds pair by number, bench_train runs by position. Exit status 2 on a log without results.
 """
 import re
 import sys
+from statistics import fmean as mean
 
 FOLD = re.compile(r"^fold (\d+): test P [\d.]+ R [\d.]+ F1 ([\d.]+) \| best dev F1 ([\d.]+)")
 TEST = re.compile(r"^test F1:\s+([\d.]+)")
@@ -27,16 +28,15 @@ def read(paths):
         test = dev = wps = minutes = None
         with open(path, encoding="utf-8") as f:
             for line in f:
-                m = FOLD.match(line)
-                if m:
+                if m := FOLD.match(line):
                     folds[int(m.group(1))] = (float(m.group(2)), float(m.group(3)))
                     found = True
-                elif TEST.match(line):
-                    test = float(TEST.match(line).group(1))
-                elif DEV.match(line):
-                    minutes, dev = (float(g) for g in DEV.match(line).groups())
-                elif WPS.match(line):
-                    wps = int(WPS.match(line).group(1))
+                elif m := TEST.match(line):
+                    test = float(m.group(1))
+                elif m := DEV.match(line):
+                    minutes, dev = (float(g) for g in m.groups())
+                elif m := WPS.match(line):
+                    wps = int(m.group(1))
         if test is not None:
             runs.append((test, dev, wps, minutes))
             found = True
@@ -44,10 +44,6 @@ def read(paths):
             sys.exit(f"recipe-compare: {path}: no 'fold K: test ...' or 'test F1:' line "
                      "(a run that has not finished?)")
     return folds, runs
-
-
-def mean(xs):
-    return sum(xs) / len(xs)
 
 
 def row(kind, new, base):
