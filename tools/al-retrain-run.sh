@@ -13,8 +13,11 @@
 # Pin it to a core (taskset -c N) when runs share a machine; rounds stop by steps and
 # patience, so a pause or a busy machine does not change the curve. Runs of the same
 # split and SEED share their seed round: copy OUT_DIR/models/round-1 of one into the
-# other's OUT_DIR/models/ before starting it, and --resume reuses it. The log is
-# appended to, so a resumed run keeps the lines of the runs before it.
+# other's OUT_DIR/models/ before starting it, and --resume reuses it. Pretrained runs of
+# the same split and config share their pretraining the same way (models/pretrained: the
+# same texts, config and training seed) and, like seeds, the full-data run: give the
+# first run's full_data_f as --full-f1. The log is appended to, so a resumed run keeps
+# the lines of the runs before it.
 set -euo pipefail
 cli=${1:?usage: al-retrain-run.sh CLI SPLIT_DIR OUT_DIR MODE SEED [args...]}
 split=${2:?} out=${3:?} mode=${4:?} seed=${5:?}
