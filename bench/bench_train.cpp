@@ -3,9 +3,10 @@
 // test. Usage:
 //   bench_train [--max-minutes M] [--data DIR] [--config FILE] [--threads N]
 //               [--output DIR] [--infer-only MODEL_DIR] [--infer-batch-words N]
-//               [--infer-threads N]
+//               [--infer-threads N] [--processes N]
 // DIR holds train.txt, dev.txt and test.txt (default: resources/demo, the
-// WNUT-17 corpus).
+// WNUT-17 corpus). --processes N > 1 trains data-parallel on this machine
+// (ranks 2..N run spanforge-cli train-worker), as bench_crossval does.
 #include "calibrationfigures.h"
 #include "io/removetree.h"
 #include "model/computethreads.h"
@@ -13,6 +14,8 @@
 #include "train/config/tomlconfig.h"
 #include "train/data/corpusloader.h"
 #include "train/device/processmemory.h"
+#include "train/distributed/localgroup.h"
+#include "train/distributed/rankjob.h"
 #include "train/eval/evaluator.h"
 #include "train/package/modelpackage.h"
 #include "train/trainer.h"
@@ -21,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <string>
 
 #include <unistd.h>
@@ -96,6 +100,7 @@ int main(int argc, char** argv) {
                    .string();
   std::string inferOnly;
   int threads = 0;
+  int processes = 1;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--max-minutes")
@@ -114,6 +119,8 @@ int main(int argc, char** argv) {
       gBatchWords = std::atoll(argv[i + 1]);
     else if (a == "--infer-threads")
       gInferThreads = std::atoi(argv[i + 1]);
+    else if (a == "--processes")
+      processes = std::atoi(argv[i + 1]);
   }
   const train::Corpus test = load(data + "/test.txt");
   if (!inferOnly.empty()) {
@@ -124,20 +131,28 @@ int main(int argc, char** argv) {
       configFile.empty() ? train::TrainConfig{} : train::loadConfigFile(configFile);
   if (maxMinutes > 0) config.training.maxMinutes = maxMinutes;
   config.device.threads = threads;
+  config.device.processes = processes;
   train::Corpus trainData = load(data + "/train.txt");
   train::Corpus devData = load(data + "/dev.txt");
   std::printf("data: %s (train %zu sentences / %lld words, dev %zu, test %zu)\n", data.c_str(),
               trainData.size(), static_cast<long long>(trainData.words()), devData.size(),
               test.size());
-  std::printf("config: %s, encoder %s, threads %d, max %.1f min (0 = no cap)\n",
+  std::printf("config: %s, encoder %s, threads %d, %d process(es), max %.1f min (0 = no cap)\n",
               configFile.empty() ? "default" : configFile.c_str(), config.model.encoder.c_str(),
-              threads, config.training.maxMinutes);
+              threads, processes, config.training.maxMinutes);
 
   SpeedObserver speed;
   train::TrainerOptions options;
   options.observer = &speed;
+  std::unique_ptr<train::LocalGroup> local;
+  if (processes > 1) {
+    local = std::make_unique<train::LocalGroup>(SPANFORGE_CLI, processes,
+                                                train::RankJob{config, trainData, ""});
+    options.group = &local->group();
+  }
   train::Trainer trainer(config, std::move(trainData), std::move(devData), output, options);
   const train::FinishedEvent done = trainer.run();
+  if (local) local->finish();
   std::printf("finished:           %s\n", done.message.c_str());
   if (done.reason == train::FinishReason::Failed) return 1;
   std::printf("training words/s:   %.0f\n", speed.wordsPerSecond());
