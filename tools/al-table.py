@@ -1,13 +1,17 @@
 #!/usr/bin/python3
 """Prints the README's active-learning table rows from `al-simulate --json` files.
 
-    tools/al-table.py RUN.json [RUN.json ...] [--label TEXT]
+    tools/al-table.py RUN.json [RUN.json ...] [--label TEXT] [--against F]
 
 One row per run and strategy: the test F1 of every round, the labelled share at
 which it first reaches 95% and 99% of the full-data F1 (else "never" and its best
 share of it), the mean F1 of the rounds after the seed round, and the training
 steps of all rounds. Figures come from the JSON, rounded once (a run's log prints
 two decimals, and rounding those again can move the last digit).
+
+With --against F (a full-data F1 trained another way, say without pretraining) a row
+has the README's pretrained-table columns: the run's own full-data F1 beside the
+rounds, both reach shares in one cell, and last the reach shares against F.
 """
 import argparse
 
@@ -22,7 +26,7 @@ def reach(rounds, full, share):
     return f"never ({100 * best['f'] / full:.1f} % at {100 * best['fraction']:.0f} %)"
 
 
-def rows(path, label):
+def rows(path, label, against=None):
     doc = load_document(path)
     retrain = doc.get("retrain", "warm")  # files from before --retrain were warm
     for run in doc["runs"]:
@@ -39,16 +43,25 @@ def rows(path, label):
                 r95, r99 = reach(rounds, full, 0.95), reach(rounds, full, 0.99)
             else:
                 r95 = r99 = "– (no full-data F1)"
-            print(f"| {name} | {figures} | {r95} | {r99} | {mean} | {steps} |")
+            if against is None:
+                print(f"| {name} | {figures} | {r95} | {r99} | {mean} | {steps} |")
+                continue
+            own = f"{100 * full:.1f}" if full else "–"
+            a95, a99 = reach(rounds, against, 0.95), reach(rounds, against, 0.99)
+            print(f"| {name} | {figures} | {own} | {r95} / {r99} | {mean} | {steps} | {a95} / {a99} |")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("json", nargs="+")
     ap.add_argument("--label", help="the corpus as the row names it (default: the file name)")
+    ap.add_argument("--against", type=float, metavar="F",
+                    help="also the reach shares against this full-data F1 (0-1), in the pretrained table's columns")
     args = ap.parse_args()
+    if args.against is not None and not 0 < args.against <= 1:
+        ap.error(f"--against {args.against}: expected a full-data F1 between 0 and 1")
     for path in args.json:
-        rows(path, args.label)
+        rows(path, args.label, args.against)
 
 
 if __name__ == "__main__":
