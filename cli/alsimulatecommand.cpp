@@ -107,7 +107,8 @@ CLI::App* AlSimulateCommand::setup(CLI::App& app) {
       ->check(CLI::IsMember({"warm", "scratch", "pretrained"}));
   cmd->add_flag("--resume", resume_,
                 "Continue an interrupted run: rounds whose packages are already in "
-                "--models-dir (same data, config and seed) are not trained again");
+                "--models-dir (same data, config and seed) are not trained again, nor, with "
+                "rounds afresh, those in its rounds.jsonl");
   cmd->add_option("--threads", threads_, "Threads predicting and scoring; 0 = one per core")
       ->check(CLI::Range(0, 1024));
   cmd->add_option("--models-dir", modelsDir_,
@@ -217,6 +218,7 @@ int AlSimulateCommand::run(Console& console) {
                                          const active::AlRound& r) {
     const std::string name = roundName(seed, curve, r.round);
     if (r.reused) console.err << name << ": reused the package kept by an earlier run\n";
+    if (r.recorded) console.err << name << ": taken from the rounds log of an earlier run\n";
     if (table) {
       console.out << AlSimulationReport::row(seed, curve, r) << std::flush;
     } else {

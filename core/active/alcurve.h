@@ -24,6 +24,7 @@ struct AlRound {
   double trainSeconds = 0.0;
   double rankSeconds = 0.0;  // choosing the next step (0 in the last round)
   bool reused = false;       // an earlier run's package (trainSeconds are that run's)
+  bool recorded = false;     // an earlier run's rounds log: neither trained nor loaded
 };
 
 // One strategy's curve in one simulation.

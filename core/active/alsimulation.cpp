@@ -5,6 +5,7 @@
 #include "active/keptround.h"
 #include "active/nearduplicatefilter.h"
 #include "active/rarelabelboost.h"
+#include "active/roundlog.h"
 #include "active/uncertaintyscorer.h"
 #include "io/removetree.h"
 #include "io/scratchdirectory.h"
@@ -212,6 +213,33 @@ std::vector<size_t> AlSimulation::rankPool(Strategy strategy, const model::NerMo
   return out;
 }
 
+std::unique_ptr<RoundLog> AlSimulation::openLog(const fs::path& work) const {
+  if (options_.workDir.empty()) return nullptr;
+  const fs::path path = work / "rounds.jsonl";
+  std::error_code ec;
+  if (!options_.reuseKept) fs::remove(path, ec);
+  char key[160];
+  std::snprintf(key, sizeof key, "seed %llu, seed share %.17g, step %.17g, diverse %d, warm %d",
+                static_cast<unsigned long long>(options_.seed), options_.seedFraction,
+                options_.stepFraction, options_.skipNearDuplicates ? 1 : 0,
+                options_.warmStart ? 1 : 0);
+  return std::make_unique<RoundLog>(path.string(),
+                                    RoundLog::experiment(config_, pool_, dev_, test_, key));
+}
+
+const RoundLog::Entry* AlSimulation::recorded(const RoundLog* log, const std::string& curve,
+                                              int64_t round, const std::vector<size_t>& labelled,
+                                              const fs::path& dir) const {
+  if (log == nullptr || options_.warmStart || !options_.reuseKept) return nullptr;
+  std::error_code ec;  // a package still there is reused (KeptRound) instead
+  if (fs::exists(dir / train::ModelPackage::kMetaFile, ec)) return nullptr;
+  const RoundLog::Entry* e = log->find(curve, round, RoundLog::fingerprint(labelled));
+  if (e == nullptr) return nullptr;
+  const bool last = round == 0 || (options_.rounds > 0 && round >= options_.rounds) ||
+                    labelled.size() == pool_.size();
+  return last || !e->next.empty() ? e : nullptr;
+}
+
 AlSimulationResult AlSimulation::run() {
   const train::Stopwatch watch;
   model::ComputeThreads::apply(1);
@@ -245,10 +273,24 @@ AlSimulationResult AlSimulation::run() {
   std::mt19937_64 rng(options_.seed);
   std::shuffle(shuffled.begin(), shuffled.end(), rng);
   const std::vector<size_t> seedSet(shuffled.begin(), shuffled.begin() + seedCount);
-  Trained seedRound = train(kSeedCurve, 1, seedSet, (work / "round-1").string(), "");
-  if (seedRound.package == nullptr) {
-    result.cancelled = true;
-    return finish();
+  std::unique_ptr<RoundLog> log = openLog(work);
+  // The seed round is recorded under each strategy, with that strategy's picks.
+  const RoundLog::Entry* seedEntry = nullptr;
+  if (log)
+    for (const Strategy strategy : options_.strategies) {
+      seedEntry = recorded(log.get(), toString(strategy), 1, seedSet, work / "round-1");
+      if (!seedEntry) break;
+    }
+  Trained seedRound;
+  if (seedEntry) {
+    seedRound.round = seedEntry->point;
+    seedRound.round.recorded = true;
+  } else {
+    seedRound = train(kSeedCurve, 1, seedSet, (work / "round-1").string(), "");
+    if (seedRound.package == nullptr) {
+      result.cancelled = true;
+      return finish();
+    }
   }
   if (onRound) onRound(kSeedCurve, seedRound.round);
 
@@ -266,23 +308,42 @@ AlSimulationResult AlSimulation::run() {
     for (int64_t round = 1;; ++round) {
       const bool last = (options_.rounds > 0 && round >= options_.rounds) || labelled.size() == n;
       if (!last && !cancelled()) {
-        std::vector<size_t> unlabelled;
-        for (size_t i = 0; i < n; ++i)
-          if (!isLabelled[i]) unlabelled.push_back(i);
-        const train::Stopwatch rankWatch;
-        const auto ranked = rankPool(strategy, model->model(), unlabelled, labelled, stepCount);
-        point.rankSeconds = rankWatch.seconds();
-        for (size_t k = 0; k < ranked.size() && k < stepCount; ++k) {
-          labelled.push_back(ranked[k]);
-          isLabelled[ranked[k]] = true;
+        std::vector<size_t> picks;
+        if (model == nullptr) {  // a recorded round: its picks too
+          picks = log->find(name, round, RoundLog::fingerprint(labelled))->next;
+        } else {
+          std::vector<size_t> unlabelled;
+          for (size_t i = 0; i < n; ++i)
+            if (!isLabelled[i]) unlabelled.push_back(i);
+          const train::Stopwatch rankWatch;
+          auto ranked = rankPool(strategy, model->model(), unlabelled, labelled, stepCount);
+          point.rankSeconds = rankWatch.seconds();
+          ranked.resize(std::min(ranked.size(), stepCount));
+          picks = std::move(ranked);
+          if (log && !cancelled())
+            log->append({name, round, RoundLog::fingerprint(labelled), point, picks});
         }
+        for (size_t i : picks) {
+          labelled.push_back(i);
+          isLabelled[i] = true;
+        }
+      } else if (last && log && model != nullptr) {
+        log->append({name, round, RoundLog::fingerprint(labelled), point, {}});
       }
       curve.rounds.push_back(point);
       if (round > 1 && onRound) onRound(name, point);
       if (last || cancelled()) break;
 
-      const std::string dir = (work / name / ("round-" + std::to_string(round + 1))).string();
-      Trained next = train(name, round + 1, labelled, dir, options_.warmStart ? previous : "");
+      const fs::path dir = work / name / ("round-" + std::to_string(round + 1));
+      if (const RoundLog::Entry* e = recorded(log.get(), name, round + 1, labelled, dir)) {
+        point = e->point;
+        point.recorded = true;
+        owned.reset();
+        model = nullptr;
+        continue;
+      }
+      Trained next =
+          train(name, round + 1, labelled, dir.string(), options_.warmStart ? previous : "");
       if (next.package == nullptr) break;  // cancelled before its first evaluation
       // In a temporary directory, what no later round starts from goes.
       if (scratch && previous != seedRound.modelPath) removeQuietly(previous);
@@ -301,10 +362,19 @@ AlSimulationResult AlSimulation::run() {
   if (options_.fullData) {
     std::vector<size_t> all(n);
     std::iota(all.begin(), all.end(), 0);
+    if (const RoundLog::Entry* e =
+            recorded(log.get(), kFullDataCurve, 0, all, work / "full-data")) {
+      result.fullData = e->point;
+      result.fullData->recorded = true;
+      if (onRound) onRound(kFullDataCurve, *result.fullData);
+      return finish();
+    }
     Trained full = train(kFullDataCurve, 0, all, (work / "full-data").string(), "");
     if (full.package != nullptr) {
       result.fullData = full.round;
       if (onRound) onRound(kFullDataCurve, full.round);
+      if (log && !full.cancelled)
+        log->append({kFullDataCurve, 0, RoundLog::fingerprint(all), full.round, {}});
     }
     result.cancelled = full.cancelled;
   }

@@ -1,13 +1,16 @@
 #pragma once
 
 #include "active/alcurve.h"
+#include "active/roundlog.h"
 #include "active/strategy.h"
 #include "train/config/trainconfig.h"
 #include "train/data/corpus.h"
 
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -100,6 +103,15 @@ class AlSimulation {
                                const std::vector<size_t>& unlabelled,
                                const std::vector<size_t>& labelled, size_t batch) const;
   bool cancelled() const { return options_.cancel && options_.cancel->load(); }
+  // work/rounds.jsonl, read with reuseKept, else started afresh; null
+  // without a work directory.
+  std::unique_ptr<RoundLog> openLog(const std::filesystem::path& work) const;
+  // The log's entry for that round, when it stands for training it: its
+  // package (in `dir`) is gone, rounds start afresh (no warm start) and the
+  // entry has its picks (or is the last round).
+  const RoundLog::Entry* recorded(const RoundLog* log, const std::string& curve, int64_t round,
+                                  const std::vector<size_t>& labelled,
+                                  const std::filesystem::path& dir) const;
 
   train::TrainConfig config_;
   train::Corpus pool_;

@@ -1,5 +1,7 @@
 #include "active/alsimulationjson.h"
 
+#include "active/alroundjson.h"
+
 #include "io/inputerror.h"
 
 #include <nlohmann/json.hpp>
@@ -10,50 +12,8 @@
 namespace spanforge::active {
 namespace {
 
-nlohmann::ordered_json roundJson(const AlRound& r) {
-  return {{"round", r.round},
-          {"fraction", r.fraction},
-          {"sentences", r.sentences},
-          {"words", r.words},
-          {"entities", r.entities},
-          {"p", r.test.precision},
-          {"r", r.test.recall},
-          {"f", r.test.f1},
-          {"dev_f", r.devF1},
-          {"steps", r.steps},
-          {"finish_reason", r.finishReason},
-          {"train_seconds", r.trainSeconds},
-          {"rank_seconds", r.rankSeconds}};
-}
-
 nlohmann::ordered_json optionalShare(const std::optional<double>& v) {
   return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
-}
-
-AlRound roundFrom(const nlohmann::ordered_json& j, const std::string& source,
-                  const std::string& field) {
-  if (!j.is_object()) throw io::InputError(source, 0, field, "expected an object (a round)");
-  AlRound r;
-  try {
-    r.round = j.at("round").get<int64_t>();
-    r.fraction = j.at("fraction").get<double>();
-    r.sentences = j.at("sentences").get<int64_t>();
-    r.test.f1 = j.at("f").get<double>();
-    r.test.precision = j.value("p", 0.0);
-    r.test.recall = j.value("r", 0.0);
-    r.words = j.value("words", int64_t{0});
-    r.entities = j.value("entities", int64_t{0});
-    r.devF1 = j.value("dev_f", 0.0);
-    r.steps = j.value("steps", int64_t{0});
-    r.finishReason = j.value("finish_reason", std::string());
-    r.trainSeconds = j.value("train_seconds", 0.0);
-    r.rankSeconds = j.value("rank_seconds", 0.0);
-  } catch (const nlohmann::ordered_json::exception& e) {
-    throw io::InputError(source, 0, field,
-                         "a round needs round, fraction, sentences and f as numbers (" +
-                             std::string(e.what()) + ")");
-  }
-  return r;
 }
 
 }  // namespace
@@ -86,12 +46,12 @@ AlExperimentResult AlSimulationJson::read(const std::string& text, const std::st
       AlCurve curve;
       curve.strategy = *strategy;
       for (size_t k = 0; k < rounds.size(); ++k)
-        curve.rounds.push_back(
-            roundFrom(rounds[k], source, at + ".curves." + name + "[" + std::to_string(k) + "]"));
+        curve.rounds.push_back(AlRoundJson::read(
+            rounds[k], source, at + ".curves." + name + "[" + std::to_string(k) + "]"));
       r.curves.push_back(std::move(curve));
     }
     if (run.contains("full_data") && !run["full_data"].is_null())
-      r.fullData = roundFrom(run["full_data"], source, at + ".full_data");
+      r.fullData = AlRoundJson::read(run["full_data"], source, at + ".full_data");
     result.cancelled = result.cancelled || r.cancelled;
     result.seconds += r.seconds;
     result.runs.push_back(std::move(r));
@@ -139,12 +99,13 @@ std::string AlSimulationJson::write(const train::TrainConfig& config,
     r["seed"] = run.seed;
     r["seconds"] = run.seconds;
     r["cancelled"] = run.cancelled;
-    r["full_data"] = run.fullData ? roundJson(*run.fullData) : nlohmann::ordered_json(nullptr);
+    r["full_data"] =
+        run.fullData ? AlRoundJson::write(*run.fullData) : nlohmann::ordered_json(nullptr);
     r["curves"] = nlohmann::ordered_json::object();
     for (const auto& curve : run.curves) {
       auto& rounds = r["curves"][toString(curve.strategy)];
       rounds = nlohmann::ordered_json::array();
-      for (const auto& round : curve.rounds) rounds.push_back(roundJson(round));
+      for (const auto& round : curve.rounds) rounds.push_back(AlRoundJson::write(round));
     }
     runsJson.push_back(std::move(r));
   }

@@ -370,8 +370,10 @@ TEST_CASE("cli al-simulate --resume continues from the packages an earlier run k
   REQUIRE(first.code == 0);
   CHECK(first.err.find("reused") == std::string::npos);
 
-  // An interruption lost the last lc round: it alone is trained again.
+  // An interruption lost the last lc round: it alone is trained again (the
+  // rounds log, which would stand for it, is gone too: see the next test).
   spanforge::io::removeTree(kept + "/lc/round-3");
+  std::remove((kept + "/rounds.jsonl").c_str());
   args.push_back("--resume");
   const auto second = run(args);
   INFO(second.err);
@@ -403,4 +405,63 @@ TEST_CASE("cli al-simulate --resume continues from the packages an earlier run k
       run({"al-simulate", "--train", f.train, "--dev", f.dev, "--test", f.test, "--resume"});
   CHECK(noDir.code != 0);
   CHECK(noDir.err.find("--resume needs --models-dir") != std::string::npos);
+}
+
+TEST_CASE("cli al-simulate --resume takes rounds afresh from rounds.jsonl when packages are gone") {
+  TempDir dir;
+  const Files f = easyFiles(dir, 120, 8);
+  const std::string kept = dir.file("kept");
+  std::vector<std::string> args = simulateArgs(f, "lc,random", "3", {"--models-dir", kept});
+  const auto first = run(args);
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  // Another machine: only the log came along.
+  for (const char* d : {"round-1", "lc", "random", "full-data"})
+    spanforge::io::removeTree(kept + "/" + d);
+  REQUIRE(std::ifstream(kept + "/rounds.jsonl").good());
+  args.push_back("--resume");
+  const auto second = run(args);
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  CHECK(second.err.find("training on") == std::string::npos);
+  CHECK(second.err.find("Seed 0, seed round 1: taken from the rounds log") != std::string::npos);
+  CHECK(second.err.find("lc round 3: taken from the rounds log") != std::string::npos);
+  CHECK(second.err.find("Seed 0, full: taken from the rounds log") != std::string::npos);
+  const auto a = nlohmann::json::parse(first.out);
+  const auto b = nlohmann::json::parse(second.out);
+  CHECK(b["full_data_f"] == a["full_data_f"]);
+  for (const char* curve : {"lc", "random"})
+    for (size_t i = 0; i < 3; ++i) {
+      INFO(curve << " round " << i + 1);
+      for (const char* k : {"f", "steps", "sentences", "words"})
+        CHECK(b["runs"][0]["curves"][curve][i][k] == a["runs"][0]["curves"][curve][i][k]);
+    }
+
+  // A log cut short after lc's round 2: round 3 is trained again on the same sentences.
+  std::ifstream in(kept + "/rounds.jsonl");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    if (line.find("\"curve\":\"lc\",\"round\":3") == std::string::npos) lines.push_back(line);
+  in.close();
+  std::ofstream(kept + "/rounds.jsonl") << [&] {
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    return text + "{\"experiment\":";  // and a torn line
+  }();
+  const auto third = run(args);
+  INFO(third.err);
+  REQUIRE(third.code == 0);
+  CHECK(third.err.find("lc round 3: training on 48 sentences") != std::string::npos);
+  CHECK(third.err.find("lc round 2: taken from the rounds log") != std::string::npos);
+  const auto c = nlohmann::json::parse(third.out);
+  CHECK(c["runs"][0]["curves"]["lc"][2]["f"] == a["runs"][0]["curves"]["lc"][2]["f"]);
+
+  // Warm rounds need the previous round's weights: the log alone does not do.
+  args = simulateArgs(f, "lc", "2", {"--models-dir", dir.file("warm"), "--retrain", "warm"});
+  REQUIRE(run(args).code == 0);
+  spanforge::io::removeTree(dir.file("warm") + "/lc");
+  args.push_back("--resume");
+  const auto warm = run(args);
+  CHECK(warm.code == 0);
+  CHECK(warm.err.find("lc round 2: training on") != std::string::npos);
 }
