@@ -22,17 +22,6 @@ std::string hex(uint64_t h) {
   return buf;
 }
 
-uint64_t corpusHash(const train::Corpus& corpus) {
-  std::string data;
-  for (const auto& e : corpus.examples()) {
-    for (const auto& t : e.tokens) (data += t) += '\x1f';
-    for (const auto& s : e.spans)
-      data += std::to_string(s.first) + ':' + std::to_string(s.last) + ':' + s.label + '\x1f';
-    data += '\x1e';
-  }
-  return XXH3_64bits(data.data(), data.size());
-}
-
 }  // namespace
 
 RoundLog::RoundLog(std::string path, std::string experiment)
@@ -88,8 +77,8 @@ std::string RoundLog::experiment(const train::TrainConfig& config, const train::
   train::TrainConfig shared = config;
   shared.device = train::DeviceSettings{};
   const std::string toml = train::toToml(shared);
-  return hex(XXH3_64bits(toml.data(), toml.size())) + "-" + hex(corpusHash(pool)) + "-" +
-         hex(corpusHash(dev)) + "-" + hex(corpusHash(test)) + "-" +
+  return hex(XXH3_64bits(toml.data(), toml.size())) + "-" + hex(pool.contentHash()) + "-" +
+         hex(dev.contentHash()) + "-" + hex(test.contentHash()) + "-" +
          hex(XXH3_64bits(options.data(), options.size()));
 }
 

@@ -1,5 +1,7 @@
 #include "train/data/corpus.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -32,6 +34,17 @@ std::vector<std::string> Corpus::labels() const {
   for (const auto& e : examples_)
     for (const auto& s : e.spans) labels.insert(s.label);
   return {labels.begin(), labels.end()};
+}
+
+uint64_t Corpus::contentHash() const {
+  std::string data;
+  for (const auto& e : examples_) {
+    for (const auto& t : e.tokens) (data += t) += '\x1f';
+    for (const auto& s : e.spans)
+      data += std::to_string(s.first) + ':' + std::to_string(s.last) + ':' + s.label + '\x1f';
+    data += '\x1e';
+  }
+  return XXH3_64bits(data.data(), data.size());
 }
 
 }  // namespace spanforge::train

@@ -33,6 +33,8 @@ class Corpus {
   int64_t entities() const { return entities_; }
   // Entity labels that occur, sorted.
   std::vector<std::string> labels() const;
+  // A hash of every sentence's tokens and spans: equal for the same data.
+  uint64_t contentHash() const;
 
  private:
   std::vector<Example> examples_;

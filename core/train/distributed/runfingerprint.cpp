@@ -22,22 +22,14 @@ std::string hex(uint64_t h) {
 
 std::string runFingerprint(const TrainConfig& config, const Corpus& train,
                            const std::vector<std::string>& labels, long long parameters) {
-  std::string data;
-  for (const auto& e : train.examples()) {
-    for (const auto& t : e.tokens) (data += t) += '\x1f';
-    for (const auto& s : e.spans)
-      data += std::to_string(s.first) + ':' + std::to_string(s.last) + ':' + s.label + '\x1f';
-    data += '\x1e';
-  }
   TrainConfig shared = config;
   shared.device = DeviceSettings{};
   const std::string toml = toToml(shared);
   std::string out = std::to_string(train.size()) + " sentences, " + std::to_string(train.words()) +
                     " words, labels";
   for (const auto& l : labels) out += " " + l;
-  out += ", " + std::to_string(parameters) + " parameters, data hash " +
-         hex(XXH3_64bits(data.data(), data.size())) + ", config hash " +
-         hex(XXH3_64bits(toml.data(), toml.size()));
+  out += ", " + std::to_string(parameters) + " parameters, data hash " + hex(train.contentHash()) +
+         ", config hash " + hex(XXH3_64bits(toml.data(), toml.size()));
   return out;
 }
 
