@@ -17,7 +17,10 @@
 # the same split and config share their pretraining the same way (models/pretrained: the
 # same texts, config and training seed) and, like seeds, the full-data run: give the
 # first run's full_data_f as --full-f1. The log is appended to, so a resumed run keeps
-# the lines of the runs before it.
+# the lines of the runs before it. OUT_DIR/models/rounds.jsonl holds every finished round's
+# figures and picks: copied alone into a new OUT_DIR/models/ (another machine, the same
+# split, config and paths), it continues a scratch or pretrained run from its last
+# recorded round (a pretrained run pretrains again first).
 set -euo pipefail
 cli=${1:?usage: al-retrain-run.sh CLI SPLIT_DIR OUT_DIR MODE SEED [args...]}
 split=${2:?} out=${3:?} mode=${4:?} seed=${5:?}
