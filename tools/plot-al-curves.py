@@ -2,6 +2,7 @@
 """Plots active-learning curves from `spanforge-cli al-simulate --json` output.
 
     tools/plot-al-curves.py OUT.png RUN.json [RUN.json ...] [--title TEXT] [--only S,S...]
+                            [--against F]
 
 Several files (say one per seed, run in parallel) are pooled: every strategy's
 mean test F1 per labelled share over all their runs, a band of one standard
@@ -12,6 +13,9 @@ over the rounds after the seed round, and with several runs the same for each. N
 Debian's python3-matplotlib. Files from runs with different `--retrain` modes
 (warm, scratch, pretrained) are kept apart: each strategy gets a curve per mode,
 "margin, scratch", drawn solid (warm), dashed (scratch) or dotted (pretrained).
+--against F draws a second reference, say the full-data F1 of training without
+pretraining for pretrained runs (whose own full-data run starts from the same
+weights), and prints each mean's reach of 95% and 99% of it too.
 """
 import argparse
 import statistics
@@ -82,7 +86,7 @@ def after_seed_round(points):
     return f"{100 * statistics.mean(later):.1f}" if later else "-"
 
 
-def print_summary(curves, full, runs):
+def print_summary(curves, full, runs, against=None):
     for strategy, points in sorted(curves.items()):
         means = " ".join(f"{100 * fr:.0f}%:{100 * statistics.mean(f):.1f}" for fr, f in points)
         line = f"{strategy} ({len(points[-1][1])} runs): {means} | after the seed round {after_seed_round(points)}"
@@ -90,6 +94,9 @@ def print_summary(curves, full, runs):
             line += (f" | 95%: {first_reaching(points, 0.95 * full)}"
                      f", 99%: {first_reaching(points, 0.99 * full)}"
                      f", last {100 * statistics.mean(points[-1][1]) / full:.0f}% of full")
+        if against is not None:
+            line += (f" | against {100 * against:.1f}: 95%: {first_reaching(points, 0.95 * against)}"
+                     f", 99%: {first_reaching(points, 0.99 * against)}")
         print(line)
     if len(runs) > 1:
         print_per_run(runs, full)
@@ -114,6 +121,8 @@ def main():
     ap.add_argument("json", nargs="+")
     ap.add_argument("--title", default="Active-learning simulation")
     ap.add_argument("--only", help="comma-separated strategies to plot (default: all)")
+    ap.add_argument("--against", type=float,
+                    help="a second full-data F1 (0-1) to draw and reach, e.g. without pretraining")
     args = ap.parse_args()
     only = set(args.only.split(",")) if args.only else None
 
@@ -136,12 +145,16 @@ def main():
                           color=COLOURS.get(name), linestyle=LINESTYLES.get(mode, "-"))
         ax.fill_between(x, [m - s for m, s in zip(mean, sd)], [m + s for m, s in zip(mean, sd)],
                         color=line.get_color(), alpha=0.15, linewidth=0)
-    print_summary(curves, full, runs)
+    print_summary(curves, full, runs, args.against)
     if full is not None:
         f = 100 * full
         ax.axhline(f, color="black", linewidth=1, label=f"full data ({f:.1f})")
         ax.axhline(0.99 * f, color="black", linewidth=0.8, linestyle="--", label="99% of full")
         ax.axhline(0.95 * f, color="black", linewidth=0.8, linestyle=":", label="95% of full")
+    if args.against is not None:
+        a = 100 * args.against
+        ax.axhline(a, color="grey", linewidth=1.4, label=f"full data without\npretraining ({a:.1f})")
+        ax.axhline(0.95 * a, color="grey", linewidth=0.8, linestyle=":", label="95% of it")
     seeds = sorted({r["seed"] for r in runs})
     ax.set_title(f"{args.title} ({len(seeds)} seed{'s' if len(seeds) != 1 else ''}, mean ± sd)")
     ax.set_xlabel("labelled share of the pool (%)")
