@@ -27,12 +27,6 @@ using spanforge::testing::TempDir;
 
 namespace {
 
-std::vector<std::vector<std::string>> textOf(const Corpus& c) {
-  std::vector<std::vector<std::string>> out;
-  for (const auto& e : c.examples()) out.push_back(e.tokens);
-  return out;
-}
-
 TrainConfig pretrainConfig(int64_t steps) {
   TrainConfig c = tinyConfig();
   c.pretraining.maxSteps = steps;

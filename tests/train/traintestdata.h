@@ -10,6 +10,7 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace spanforge::train::testing {
 
@@ -29,6 +30,13 @@ inline const Corpus& demoDev() {
 inline Corpus head(const Corpus& c, size_t n, size_t from = 0) {
   Corpus out;
   for (size_t i = from; i < c.size() && i < from + n; ++i) out.add(c[i]);
+  return out;
+}
+
+// The sentences' tokens, as unlabelled text (pretraining's input).
+inline std::vector<std::vector<std::string>> textOf(const Corpus& c) {
+  std::vector<std::vector<std::string>> out;
+  for (const auto& e : c.examples()) out.push_back(e.tokens);
   return out;
 }
 

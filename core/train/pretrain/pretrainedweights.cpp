@@ -36,7 +36,8 @@ PretrainedWeights& PretrainedWeights::operator=(PretrainedWeights&&) noexcept = 
 PretrainedWeights::~PretrainedWeights() = default;
 
 void PretrainedWeights::write(const std::string& dir, const model::NerModel& model,
-                              const TrainConfig& config, PretrainSummary summary) {
+                              const TrainConfig& config, PretrainSummary summary,
+                              const PretrainExtraFile& extra) {
   if (fs::exists(dir) && !fs::exists(PF::join(dir, kMetaFile)) && !fs::is_empty(dir))
     throw ModelPackageError(dir, "exists and is not a pretrain output folder; not replaced");
   AtomicDirectory out(dir);
@@ -51,6 +52,7 @@ void PretrainedWeights::write(const std::string& dir, const model::NerModel& mod
     known->write(words);
     PF::writeText(out.file(ModelPackage::kKnownWordsFile), words.str());
   }
+  if (extra.name != nullptr) extra.write(out.file(extra.name));
   summary.created = PF::nowUtc();
   nlohmann::ordered_json j;
   j["format"] = kFormat;

@@ -3,6 +3,7 @@
 #include "train/config/trainconfig.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -26,12 +27,23 @@ struct PretrainSummary {
   bool finished = false;
 };
 
+// A further file of a pretraining's folder, written by `write(path)` (which
+// throws on failure). Not listed in pretrain.json's files: the folder loads
+// without it.
+struct PretrainExtraFile {
+  const char* name = nullptr;
+  std::function<void(const std::string& path)> write;
+};
+
 // The folder `spanforge-cli pretrain` writes and `model.pretrained` names:
 //   weights.safetensors - the network's weights (its output layer and CRF are
 //                      untrained placeholders, never copied)
 //   config.toml      - the config it was pretrained with: its [model] is the
 //                      architecture a model starting from it gets
 //   known_words.txt  - the words of the text (KnownWords)
+//   resume.safetensors - what resuming needs besides the weights
+//                      (PretrainState); absent in older folders, and may be
+//                      deleted (the folder then cannot be resumed)
 //   pretrain.json    - {"format": "spanforge-pretrained", "format_version",
 //                      steps, epochs, words, sentences, held_out_loss, seconds,
 //                      created, finished, "files": {name: bytes}}
@@ -47,7 +59,7 @@ class PretrainedWeights {
 
   // Throws ModelPackageError naming the path; `dir` is then unchanged.
   static void write(const std::string& dir, const model::NerModel& model, const TrainConfig& config,
-                    PretrainSummary summary);
+                    PretrainSummary summary, const PretrainExtraFile& extra = {});
 
   // Reads pretrain.json only (showing a folder without loading it). Throws
   // LegacyPackageError for a format-1 folder, ModelPackageError naming the

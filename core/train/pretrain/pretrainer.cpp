@@ -7,8 +7,13 @@
 #include "model/nermodel.h"
 #include "train/config/trainconfig.h"
 #include "train/device/computedevice.h"
+#include "train/package/modelpackage.h"
+#include "train/package/modelpackageerror.h"
+#include "train/package/packagefiles.h"
 #include "train/pretrain/chartargets.h"
 #include "train/pretrain/pretrainedweights.h"
+#include "train/pretrain/pretrainresume.h"
+#include "train/pretrain/pretrainstate.h"
 #include "train/trainingerror.h"
 
 #include <torch/torch.h>
@@ -16,8 +21,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <numeric>
 #include <random>
+#include <sstream>
 
 namespace spanforge::train {
 namespace {
@@ -61,6 +68,7 @@ struct Pretrainer::Impl {
   std::vector<std::vector<size_t>> heldOutBatches;
   std::vector<torch::Tensor> heldOutHide;  // fixed, so held-out losses compare
   int64_t sentences = 0;
+  std::string textKey;
 
   model::Batch batchOf(const std::vector<size_t>& which) const {
     model::Batch b;
@@ -119,6 +127,7 @@ Pretrainer::Pretrainer(TrainConfig config, std::vector<std::vector<std::string>>
     throw TrainingError("too little text to pretrain on: " + std::to_string(sentences.size()) +
                         " sentence(s); at least " + std::to_string(kMinSentences) + " are needed");
   d.sentences = static_cast<int64_t>(sentences.size());
+  d.textKey = PretrainResume::textKey(sentences);
 
   model::ComputeThreads::apply(static_cast<int>(d.config.device.threads));
   d.device = ComputeDevice::resolve(d.config.device.device);
@@ -167,11 +176,51 @@ Pretrainer::~Pretrainer() = default;
 
 void Pretrainer::setOutputDir(std::string dir) { impl_->outputDir = std::move(dir); }
 
+PretrainResumePoint Pretrainer::resumePoint() const {
+  namespace fs = std::filesystem;
+  const Impl& d = *impl_;
+  const PretrainingSettings& s = d.config.pretraining;
+  PretrainResumePoint point;
+  const std::string& dir = d.outputDir;
+  std::error_code ec;
+  point.none = dir.empty() || !fs::exists(fs::path(dir) / PretrainedWeights::kMetaFile, ec);
+  point.why = PretrainResume::whyNot(dir, d.config);
+  if (!point.why.empty()) return point;
+  try {
+    const PretrainSummary summary = PretrainedWeights::readSummary(dir);
+    const std::string statePath = PackageFiles::join(dir, PretrainResume::kFile);
+    const PretrainPosition position = PretrainResume::readPosition(statePath);
+    if (position.textKey != d.textKey) {
+      point.why = dir + " was pretrained on other text (" + std::to_string(summary.sentences) +
+                  " sentences; this text has " + std::to_string(d.sentences) + ")";
+    } else if (position.steps != summary.steps) {
+      point.why = statePath + " is of step " + std::to_string(position.steps) +
+                  ", the weights of " + std::to_string(summary.steps) + " (damaged or replaced)";
+    } else if ((s.maxSteps > 0 && position.steps > s.maxSteps) ||
+               (s.maxEpochs > 0 && position.epoch > s.maxEpochs)) {
+      point.why = dir + " has run " + std::to_string(position.steps) + " steps (" +
+                  std::to_string(position.epoch) + " epochs), past this config's limit";
+    } else {
+      const bool epochDone = position.batchesDone >= static_cast<int64_t>(d.trainBatches.size());
+      point.step = position.steps;
+      point.reached = (s.maxSteps > 0 && position.steps == s.maxSteps) ||
+                      (s.maxEpochs > 0 && position.epoch == s.maxEpochs && epochDone) ||
+                      (s.maxMinutes > 0 && position.seconds >= 60.0 * s.maxMinutes);
+    }
+  } catch (const std::exception& e) {  // read a moment ago; changed since
+    point.why = e.what();
+  }
+  return point;
+}
+
 PretrainResult Pretrainer::run() {
   Impl& d = *impl_;
   const PretrainingSettings& s = d.config.pretraining;
   const auto start = Clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  double before = 0.0;  // seconds of the run resumed
+  const auto elapsed = [&] {
+    return before + std::chrono::duration<double>(Clock::now() - start).count();
+  };
   PretrainResult result;
   std::vector<torch::Tensor> params = d.model->module().parameters();
   for (const auto& p : d.head->parameters()) params.push_back(p);
@@ -182,9 +231,17 @@ PretrainResult Pretrainer::run() {
   d.model->setTraining(true);
   d.head->train();
   std::mt19937_64 rng(static_cast<uint64_t>(d.config.training.seed) + 2);
+  const auto rngText = [&] {
+    std::ostringstream out;
+    out << rng;
+    return out.str();
+  };
 
   int64_t lastCheckpoint = -1;
-  const auto checkpoint = [&](int64_t epoch, bool finished) {
+  int64_t epoch = 0;
+  int64_t done = 0;      // batches of this epoch trained
+  std::string epochRng;  // rng before this epoch's shuffle
+  const auto checkpoint = [&](bool finished) {
     const double held = d.heldOutLoss();
     PretrainSummary summary;
     summary.steps = result.steps;
@@ -194,7 +251,13 @@ PretrainResult Pretrainer::run() {
     summary.heldOutLoss = held;
     summary.seconds = elapsed();
     summary.finished = finished;
-    PretrainedWeights::write(d.outputDir, *d.model, d.config, summary);
+    const PretrainPosition position{result.steps,    epoch,    done,     result.words,
+                                    summary.seconds, epochRng, d.textKey};
+    PretrainedWeights::write(d.outputDir, *d.model, d.config, summary,
+                             {PretrainResume::kFile, [&](const std::string& path) {
+                                PretrainState::write(path, position, d.head->parameters(),
+                                                     optimizer, trainable);
+                              }});
     result.outputDir = d.outputDir;
     result.heldOutLoss = held;
     const bool again = lastCheckpoint == result.steps;  // only to mark it finished
@@ -205,8 +268,29 @@ PretrainResult Pretrainer::run() {
   const auto cancelled = [&] { return d.options.cancel && d.options.cancel->load(); };
 
   std::optional<FinishReason> reason;
-  int64_t epoch = 0;
+  int64_t skip = 0;  // batches of the first epoch trained before a resume
   try {
+    if (d.options.resume && resumePoint().possible()) {
+      const std::string dir = d.outputDir;
+      try {
+        d.model->loadWeights(PackageFiles::join(dir, ModelPackage::kWeightsFile));
+      } catch (const std::exception& e) {
+        throw ModelPackageError(PackageFiles::join(dir, ModelPackage::kWeightsFile), e.what());
+      }
+      const PretrainPosition p =
+          PretrainState::restore(PackageFiles::join(dir, PretrainResume::kFile),
+                                 d.head->parameters(), optimizer, trainable);
+      std::istringstream in(p.orderRng);
+      in >> rng;
+      if (!in)
+        throw ModelPackageError(PackageFiles::join(dir, PretrainResume::kFile),
+                                "metadata \"order_rng\" is not a generator's state");
+      result.steps = result.resumedFrom = lastCheckpoint = p.steps;
+      result.words = p.words;
+      before = p.seconds;
+      epoch = p.epoch - 1;
+      skip = p.batchesDone;
+    }
     while (!reason) {
       ++epoch;
       if (s.maxEpochs > 0 && epoch > s.maxEpochs) {
@@ -216,8 +300,9 @@ PretrainResult Pretrainer::run() {
       }
       std::vector<size_t> order(d.trainBatches.size());
       std::iota(order.begin(), order.end(), 0);
+      epochRng = rngText();
       std::shuffle(order.begin(), order.end(), rng);
-      for (size_t k : order) {
+      for (done = skip, skip = 0; done < static_cast<int64_t>(order.size());) {
         if (cancelled())
           reason = FinishReason::Cancelled;
         else if (s.maxSteps > 0 && result.steps >= s.maxSteps)
@@ -225,7 +310,7 @@ PretrainResult Pretrainer::run() {
         else if (s.maxMinutes > 0 && elapsed() >= 60.0 * s.maxMinutes)
           reason = FinishReason::MaxMinutes;
         if (reason) break;
-        const model::Batch batch = d.batchOf(d.trainBatches[k]);
+        const model::Batch batch = d.batchOf(d.trainBatches[order[done]]);
         const torch::Tensor hide = torch::rand({batch.size(), batch.maxLength()}).lt(s.maskRate);
         optimizer.zero_grad();
         const torch::Tensor loss = d.loss(batch, hide).first;
@@ -239,6 +324,7 @@ PretrainResult Pretrainer::run() {
           torch::nn::utils::clip_grad_norm_(trainable, d.config.training.gradClip);
         optimizer.step();
         ++result.steps;
+        ++done;
         result.words += batch.words();
         if (d.options.onStep) {
           double progress = 0.0;
@@ -248,15 +334,14 @@ PretrainResult Pretrainer::run() {
           d.options.onStep(
               {result.steps, epoch, value, batch.words(), elapsed(), std::min(progress, 1.0)});
         }
-        if (result.steps % s.checkpointEvery == 0) checkpoint(epoch, false);
+        if (result.steps % s.checkpointEvery == 0) checkpoint(false);
       }
     }
     result.reason = *reason;
     // A run that reached its limit is written again, marked finished, even
     // when its last checkpoint fell on the last step.
     const bool finished = *reason != FinishReason::Cancelled;
-    if (result.steps > 0 && (finished || lastCheckpoint != result.steps))
-      checkpoint(epoch, finished);
+    if (result.steps > 0 && (finished || lastCheckpoint != result.steps)) checkpoint(finished);
   } catch (const std::exception& e) {
     result.reason = FinishReason::Failed;
     result.message = e.what();

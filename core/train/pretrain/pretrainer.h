@@ -43,12 +43,27 @@ struct PretrainResult {
   // An earlier run's finished pretraining, reused (al-simulate --resume):
   // the figures are those it recorded.
   bool kept = false;
+  // The step a resumed run went on after (PretrainerOptions::resume); 0
+  // when it started afresh. Steps, words and seconds count from its start.
+  int64_t resumedFrom = 0;
 };
 
 struct PretrainerOptions {
   const std::atomic<bool>* cancel = nullptr;  // checked between steps
   std::function<void(const PretrainStepEvent&)> onStep;
   std::function<void(const PretrainCheckpointEvent&)> onCheckpoint;
+  // Go on from the pretraining in the output folder where resumePoint()
+  // allows, exactly as if it had not stopped (on the CPU); else start afresh.
+  bool resume = false;
+};
+
+// Whether a pretraining's output folder can be gone on from.
+struct PretrainResumePoint {
+  int64_t step = 0;      // where it stopped
+  bool reached = false;  // this config's step, epoch or time limit is reached already
+  bool none = false;     // the folder holds no pretraining at all
+  std::string why;       // empty when it can; else why not, naming the folder
+  bool possible() const { return why.empty(); }
 };
 
 // Trains the embeddings and encoder of config.model on unlabelled
@@ -71,6 +86,11 @@ class Pretrainer {
   PretrainResult run();
   // Where run() writes (for a caller that learns it after the text is checked).
   void setOutputDir(std::string dir);
+  // The output folder's pretraining can be resumed when it was made with
+  // this [model], [pretraining] (limits aside), training.seed and grad_clip,
+  // on this text, kept its resume state, and has not run past this config's
+  // limits.
+  PretrainResumePoint resumePoint() const;
 
   static constexpr int64_t kMinSentences = 20;
 

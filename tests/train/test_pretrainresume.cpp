@@ -1,0 +1,205 @@
+// Resuming a pretraining (PretrainerOptions::resume): an interrupted or
+// extended run ends where one never stopped would, and what cannot be
+// resumed says why.
+#include "model/nermodel.h"
+#include "tempdir.h"
+#include "torchcatch.h"
+#include "train/package/modelpackageerror.h"
+#include "train/pretrain/pretrainedweights.h"
+#include "train/pretrain/pretrainer.h"
+#include "train/pretrain/pretrainresume.h"
+#include "train/pretrain/pretrainstate.h"
+#include "traintestdata.h"
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+
+using namespace spanforge;
+using namespace spanforge::train;
+using namespace spanforge::train::testing;
+using spanforge::testing::TempDir;
+
+namespace {
+
+// About four batches an epoch, so 12 steps cross epochs.
+const std::vector<std::vector<std::string>>& smallText() {
+  static const auto text = textOf(head(demoTrain(), 60));
+  return text;
+}
+
+TrainConfig resumeConfig(int64_t steps) {
+  TrainConfig c = tinyConfig();
+  c.pretraining.maxSteps = steps;
+  c.pretraining.checkpointEvery = 5;
+  c.pretraining.batchWords = 300;
+  c.pretraining.learningRate = 0.003;
+  return c;
+}
+
+// Every parameter equal, the untrained output layer and CRF included.
+bool sameFolderWeights(const std::string& a, const std::string& b) {
+  PretrainedWeights x = PretrainedWeights::load(a, "biluo");
+  PretrainedWeights y = PretrainedWeights::load(b, "biluo");
+  const auto py = y.model().module().named_parameters(true);
+  int compared = 0;
+  for (const auto& p : x.model().module().named_parameters(true)) {
+    const torch::Tensor* other = py.find(p.key());
+    if (other == nullptr || !torch::equal(p.value(), *other)) return false;
+    ++compared;
+  }
+  return compared > 0;
+}
+
+PretrainResult pretrain(const TrainConfig& config, const std::string& out, bool resume,
+                        int64_t cancelAt = 0) {
+  std::atomic<bool> cancel{false};
+  PretrainerOptions options;
+  options.resume = resume;
+  options.cancel = &cancel;
+  options.onStep = [&](const PretrainStepEvent& e) {
+    if (e.step == cancelAt) cancel = true;
+  };
+  return Pretrainer(config, smallText(), out, options).run();
+}
+
+}  // namespace
+
+TEST_CASE("a pretraining stopped mid-epoch and resumed ends as one never stopped") {
+  TempDir dir;
+  const PretrainResult whole = pretrain(resumeConfig(12), dir.file("whole"), false);
+  REQUIRE(whole.reason == FinishReason::MaxSteps);
+  REQUIRE(whole.epochs >= 3);  // the stop and the end fall in different epochs
+
+  const PretrainResult stopped = pretrain(resumeConfig(12), dir.file("part"), false, 7);
+  REQUIRE(stopped.reason == FinishReason::Cancelled);
+  REQUIRE(stopped.steps == 7);  // written at step 7, after the checkpoint at 5
+
+  const Pretrainer probe(resumeConfig(12), smallText(), dir.file("part"));
+  const PretrainResumePoint point = probe.resumePoint();
+  INFO(point.why);
+  REQUIRE(point.possible());
+  CHECK(point.step == 7);
+  CHECK_FALSE(point.reached);
+
+  std::vector<int64_t> steps;
+  PretrainerOptions options;
+  options.resume = true;
+  options.onStep = [&](const PretrainStepEvent& e) { steps.push_back(e.step); };
+  const PretrainResult resumed =
+      Pretrainer(resumeConfig(12), smallText(), dir.file("part"), options).run();
+  INFO(resumed.message);
+  REQUIRE(resumed.reason == FinishReason::MaxSteps);
+  CHECK(resumed.resumedFrom == 7);
+  CHECK(steps == std::vector<int64_t>{8, 9, 10, 11, 12});
+  CHECK(resumed.steps == 12);
+  CHECK(resumed.epochs == whole.epochs);
+  CHECK(resumed.words == whole.words);
+  CHECK(resumed.heldOutLoss == whole.heldOutLoss);  // exactly: the same computation
+  CHECK(resumed.seconds >= stopped.seconds);        // the stopped run's time counts
+  CHECK(sameFolderWeights(dir.file("whole"), dir.file("part")));
+  CHECK(PretrainedWeights::readSummary(dir.file("part")).finished);
+
+  // Without resume the folder is pretrained again from step 0.
+  const PretrainResult again = pretrain(resumeConfig(3), dir.file("part"), false);
+  CHECK(again.resumedFrom == 0);
+  CHECK(PretrainedWeights::readSummary(dir.file("part")).steps == 3);
+}
+
+TEST_CASE("a finished pretraining goes on when its step limit is raised") {
+  TempDir dir;
+  REQUIRE(pretrain(resumeConfig(12), dir.file("whole"), false).reason == FinishReason::MaxSteps);
+  REQUIRE(pretrain(resumeConfig(10), dir.file("more"), false).reason == FinishReason::MaxSteps);
+
+  // At its own limit there is nothing to do.
+  CHECK(Pretrainer(resumeConfig(10), smallText(), dir.file("more")).resumePoint().reached);
+
+  const PretrainResult longer = pretrain(resumeConfig(12), dir.file("more"), true);
+  REQUIRE(longer.reason == FinishReason::MaxSteps);
+  CHECK(longer.resumedFrom == 10);
+  CHECK(longer.steps == 12);
+  CHECK(sameFolderWeights(dir.file("whole"), dir.file("more")));
+}
+
+TEST_CASE("what cannot be resumed says why, and resume then starts afresh") {
+  TempDir dir;
+  REQUIRE(pretrain(resumeConfig(8), dir.file("pre"), false).reason == FinishReason::MaxSteps);
+  const auto why = [&](const TrainConfig& config, const std::vector<std::vector<std::string>>& text,
+                       const std::string& out) {
+    return Pretrainer(config, text, out).resumePoint().why;
+  };
+  CHECK(why(resumeConfig(12), smallText(), dir.file("pre")).empty());
+
+  // Past this config's limit: it cannot be undone.
+  CHECK_THAT(why(resumeConfig(4), smallText(), dir.file("pre")),
+             ContainsSubstring("has run 8 steps") && ContainsSubstring("past this config's limit"));
+  // Another config: the first setting that differs is named.
+  TrainConfig masked = resumeConfig(12);
+  masked.pretraining.maskRate = 0.25;
+  CHECK_THAT(why(masked, smallText(), dir.file("pre")),
+             ContainsSubstring("another config") && ContainsSubstring("[pretraining]") &&
+                 ContainsSubstring("mask_rate = 0.15, here mask_rate = 0.25"));
+  TrainConfig wider = resumeConfig(12);
+  wider.model.hidden = 64;
+  CHECK_THAT(why(wider, smallText(), dir.file("pre")), ContainsSubstring("[model] hidden = 48"));
+  // Limits, the checkpoint interval, the device and threads may change.
+  TrainConfig other = resumeConfig(20);
+  other.pretraining.checkpointEvery = 3;
+  other.device.threads = 2;
+  other.training.maxSteps = 99;  // labelled training's: no part of a pretraining
+  CHECK(why(other, smallText(), dir.file("pre")).empty());
+  // Other text.
+  CHECK_THAT(why(resumeConfig(12), textOf(head(demoTrain(), 61)), dir.file("pre")),
+             ContainsSubstring("pretrained on other text"));
+  // No pretraining there: resume starts from step 0.
+  const PretrainResumePoint none =
+      Pretrainer(resumeConfig(4), smallText(), dir.file("new")).resumePoint();
+  CHECK(none.none);
+  const PretrainResult fresh = pretrain(resumeConfig(4), dir.file("new"), true);
+  CHECK(fresh.resumedFrom == 0);
+  CHECK(fresh.steps == 4);
+
+  // A damaged resume state is named; run() then pretrains afresh.
+  std::filesystem::resize_file(dir.file("pre/") + PretrainResume::kFile, 40);
+  CHECK_THAT(why(resumeConfig(12), smallText(), dir.file("pre")),
+             ContainsSubstring(PretrainResume::kFile));
+  const PretrainResult afresh = pretrain(resumeConfig(3), dir.file("pre"), true);
+  CHECK(afresh.resumedFrom == 0);
+  CHECK(afresh.steps == 3);
+  // A folder from before the resume state was kept.
+  std::filesystem::remove(dir.file("pre/") + PretrainResume::kFile);
+  CHECK_THAT(why(resumeConfig(12), smallText(), dir.file("pre")),
+             ContainsSubstring("holds no resume state"));
+}
+
+TEST_CASE("the resume state holds the optimizer's moments and fits only its own pretraining") {
+  TempDir dir;
+  REQUIRE(pretrain(resumeConfig(5), dir.file("pre"), false).reason == FinishReason::MaxSteps);
+  const std::string path = dir.file("pre/") + PretrainResume::kFile;
+  const PretrainPosition p = PretrainResume::readPosition(path);
+  CHECK(p.steps == 5);
+  CHECK(p.epoch >= 2);
+  CHECK(p.batchesDone >= 0);
+  CHECK(p.textKey == PretrainResume::textKey(smallText()));
+  // Not one of the weights' files: the folder loads without it.
+  std::filesystem::copy_file(path, dir.file("resume-copy"));
+  std::filesystem::remove(path);
+  CHECK(PretrainedWeights::load(dir.file("pre"), "biluo").summary().steps == 5);
+  std::filesystem::copy_file(dir.file("resume-copy"), path);
+
+  // Another architecture's pretraining does not take it: refused whole, naming the file.
+  TrainConfig wider = resumeConfig(8);
+  wider.model.hidden = 64;
+  model::NerModel m(wider.model, {"PRETRAIN"});
+  torch::nn::Linear head(m.contextDim(), 10);
+  std::vector<torch::Tensor> trainable = m.module().parameters();
+  torch::optim::Adam adam(trainable, torch::optim::AdamOptions(0.001));
+  const torch::Tensor before = head->weight.clone();
+  try {
+    PretrainState::restore(path, head->parameters(), adam, trainable);
+    FAIL("restored into another architecture");
+  } catch (const ModelPackageError& e) {
+    CHECK(e.path() == path);
+  }
+  CHECK(torch::equal(head->weight, before));
+}
