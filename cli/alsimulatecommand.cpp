@@ -198,12 +198,18 @@ int AlSimulateCommand::run(Console& console) {
     console.err << "Pretraining on " << sentences << " sentences of the pool and dev set\n";
   };
   experiment.onPretrained = [&console](const train::PretrainResult& r) {
-    char line[128];
+    char line[192];
     if (r.kept)
       std::snprintf(line, sizeof line,
                     "Pretraining: reused the weights kept by an earlier run (%lld steps, held-out "
                     "loss %.4f)\n",
                     static_cast<long long>(r.steps), r.heldOutLoss);
+    else if (r.resumedFrom > 0)
+      std::snprintf(line, sizeof line,
+                    "Pretrained %lld steps in %.1fs, resumed after step %lld of an earlier run: "
+                    "held-out loss %.4f\n",
+                    static_cast<long long>(r.steps), r.seconds,
+                    static_cast<long long>(r.resumedFrom), r.heldOutLoss);
     else
       std::snprintf(line, sizeof line, "Pretrained %lld steps in %.1fs: held-out loss %.4f\n",
                     static_cast<long long>(r.steps), r.seconds, r.heldOutLoss);

@@ -40,6 +40,9 @@ CLI::App* PretrainCommand::setup(CLI::App& app) {
   cmd->add_option("--device", device_, "auto, cpu, cuda or cuda:N (overrides the config)");
   cmd->add_option("--threads", threads_, "CPU threads; 0 = the default")
       ->check(CLI::Range(0, 1024));
+  cmd->add_flag("--resume", resume_,
+                "Go on from --output's last checkpoint, as if never stopped (the same config "
+                "and text; a larger --max-steps goes on from a finished pretraining)");
   return cmd;
 }
 
@@ -73,6 +76,7 @@ int PretrainCommand::run(Console& console) {
   ProgressBar bar(console.err, console.errIsTerminal, "Pretraining");
   train::PretrainerOptions options;
   options.cancel = &interrupt.flag();
+  options.resume = resume_;
   double lossSum = 0.0;
   int64_t lossSteps = 0;
   int64_t lastWords = 0;
@@ -100,6 +104,23 @@ int PretrainCommand::run(Console& console) {
     lastSeconds = e.seconds;
   };
   train::Pretrainer pretrainer(config, std::move(text.sentences), output_, std::move(options));
+  if (resume_) {
+    const train::PretrainResumePoint point = pretrainer.resumePoint();
+    if (point.none) {
+      console.err << "Nothing to resume: " << point.why << "; pretraining from step 0.\n";
+    } else if (!point.possible()) {
+      console.err << "error: cannot resume: " << point.why << "\nWithout --resume, " << output_
+                  << " is pretrained again from step 0 (and replaced).\n";
+      return kBadInput;
+    } else if (point.reached) {
+      console.err << output_ << " was pretrained " << point.step
+                  << " steps already, as far as this config goes; raise --max-steps (or "
+                     "--max-minutes) to go on.\n";
+      return kOk;
+    } else {
+      console.err << "Resuming " << output_ << " after step " << point.step << "\n";
+    }
+  }
   const train::PretrainResult result = pretrainer.run();
   bar.finish();
   if (result.reason == train::FinishReason::Failed) {

@@ -9,9 +9,9 @@
 namespace spanforge::cli {
 
 // pretrain (PROJECT | --texts FILE...) --output DIR [--config FILE]
-//   [--max-steps N] [--max-minutes M] [--device D] [--threads N]: trains the
-// embeddings and encoder on unlabelled text ([pretraining]) for
-// `train --init-from DIR`.
+//   [--max-steps N] [--max-minutes M] [--device D] [--threads N] [--resume]:
+// trains the embeddings and encoder on unlabelled text ([pretraining]) for
+// `train --init-from DIR`; --resume goes on from DIR's last checkpoint.
 class PretrainCommand : public Command {
  public:
   CLI::App* setup(CLI::App& app) override;
@@ -26,6 +26,7 @@ class PretrainCommand : public Command {
   double maxMinutes_ = -1.0;
   std::string device_;
   int threads_ = -1;
+  bool resume_ = false;
 };
 
 }  // namespace spanforge::cli

@@ -65,6 +65,9 @@ std::string AlExperiment::pretrain(const std::string& scratch) {
   if (options_.onPretrainStart) options_.onPretrainStart(static_cast<int64_t>(texts.size()));
   train::PretrainerOptions pretrainOptions;
   pretrainOptions.cancel = options_.simulation.cancel;
+  // An interrupted pretraining goes on from its last checkpoint, to the same
+  // weights an uninterrupted one reaches (on the CPU).
+  pretrainOptions.resume = options_.simulation.reuseKept && !options_.modelsDir.empty();
   const train::PretrainResult r =
       train::Pretrainer(config_, std::move(texts), dir, std::move(pretrainOptions)).run();
   if (r.reason == train::FinishReason::Failed)

@@ -242,7 +242,7 @@ TEST_CASE("cli al-simulate --pretrain starts the seed round from weights pretrai
   }
 }
 
-TEST_CASE("cli al-simulate --resume reuses a finished pretraining, not another config's") {
+TEST_CASE("cli al-simulate --resume reuses a finished pretraining, resumes an unfinished one") {
   TempDir dir;
   const Files f = pretrainingFiles(dir);
   const std::vector<std::string> args = {
@@ -272,7 +272,7 @@ TEST_CASE("cli al-simulate --resume reuses a finished pretraining, not another c
     CHECK(b[i]["steps"] == a[i]["steps"]);
   }
 
-  // A pretraining that did not finish (a checkpoint on the way) is done again.
+  // A pretraining that did not finish (a checkpoint on the way) goes on from there.
   const std::string meta = dir.file("m/pretrained/pretrain.json");
   auto j = nlohmann::json::parse(fileText(meta));
   j["finished"] = false;
@@ -280,9 +280,11 @@ TEST_CASE("cli al-simulate --resume reuses a finished pretraining, not another c
   const auto third = run(args);
   REQUIRE(third.code == 0);
   CHECK(third.err.find("Pretrained 3 steps") != std::string::npos);
+  CHECK(third.err.find("resumed after step 3") != std::string::npos);
   CHECK(third.err.find("reused the weights") == std::string::npos);
 
-  // Another pretraining config: pretrained again, and so every round trained again.
+  // More pretraining steps: the kept pretraining goes on to them, and every
+  // round is trained again from its new weights.
   auto config = spanforge::train::loadConfigFile(f.config);
   config.pretraining.maxSteps = 4;
   std::ofstream(f.config) << spanforge::train::toToml(config);
@@ -290,7 +292,18 @@ TEST_CASE("cli al-simulate --resume reuses a finished pretraining, not another c
   INFO(fourth.err);
   REQUIRE(fourth.code == 0);
   CHECK(fourth.err.find("Pretrained 4 steps") != std::string::npos);
+  CHECK(fourth.err.find("resumed after step 3") != std::string::npos);
   CHECK(fourth.err.find("reused") == std::string::npos);
+
+  // Another pretraining config: pretrained again from step 0.
+  config.pretraining.maskRate = 0.2;
+  std::ofstream(f.config) << spanforge::train::toToml(config);
+  const auto fifth = run(args);
+  INFO(fifth.err);
+  REQUIRE(fifth.code == 0);
+  CHECK(fifth.err.find("Pretrained 4 steps") != std::string::npos);
+  CHECK(fifth.err.find("resumed") == std::string::npos);
+  CHECK(fifth.err.find("reused") == std::string::npos);
 }
 
 TEST_CASE("cli al-simulate --retrain starts each round warm, from scratch or from pretraining") {

@@ -98,3 +98,68 @@ TEST_CASE("cli pretrain and train --init-from refuse bad input with exit 1") {
   CHECK(r.err.find("pretrain.json") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(dir.file("model")));
 }
+
+TEST_CASE("cli pretrain --resume goes on from the last checkpoint, and refuses another config") {
+  TempDir dir;
+  const std::string config = tinyPretrainConfig(dir);  // 6 steps, a checkpoint every 3
+  const std::string texts = dir.file("texts.txt");
+  {
+    std::ofstream out(texts);
+    const auto unlabelled = head(demoTrain(), 120);
+    for (const auto& e : unlabelled.examples()) {
+      for (const auto& t : e.tokens) out << t << ' ';
+      out << '\n';
+    }
+  }
+  const auto pretrain = [&](const std::string& out, std::vector<std::string> extra) {
+    std::vector<std::string> args = {"pretrain", "--texts",  texts, "--output",
+                                     out,        "--config", config};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run(args);
+  };
+  const std::string loss = "held-out loss ";
+  const auto heldOut = [&](const std::string& err) {
+    const size_t at = err.find(loss);
+    return at == std::string::npos ? std::string() : err.substr(at + loss.size(), 6);
+  };
+  auto whole = pretrain(dir.file("whole"), {});
+  INFO(whole.err);
+  REQUIRE(whole.code == 0);
+
+  // Stopped after 4 steps (as an interrupted run keeps its last checkpoint), then resumed.
+  auto r = pretrain(dir.file("pre"), {"--max-steps", "4"});
+  REQUIRE(r.code == 0);
+  r = pretrain(dir.file("pre"), {"--resume"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("Resuming " + dir.file("pre") + " after step 4") != std::string::npos);
+  CHECK(r.out.find("    6  ") != std::string::npos);  // the checkpoint row of step 6
+  CHECK(r.out.find("    3  ") == std::string::npos);  // no step before 4 again
+  REQUIRE_FALSE(heldOut(r.err).empty());
+  CHECK(heldOut(r.err) == heldOut(whole.err));
+  CHECK(nlohmann::json::parse(std::ifstream(dir.file("pre/pretrain.json")))["steps"] == 6);
+
+  // Already as far as the config goes: nothing to do.
+  r = pretrain(dir.file("pre"), {"--resume"});
+  CHECK(r.code == 0);
+  CHECK(r.err.find("pretrained 6 steps already") != std::string::npos);
+  CHECK(r.err.find("raise --max-steps") != std::string::npos);
+
+  // Another config: refused, the folder unchanged.
+  auto c = tinyConfig();
+  c.pretraining.maxSteps = 8;
+  c.pretraining.characters = 2;
+  std::ofstream(dir.file("other.toml")) << spanforge::train::toToml(c);
+  r = run({"pretrain", "--texts", texts, "--output", dir.file("pre"), "--config",
+           dir.file("other.toml"), "--resume"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("cannot resume: " + dir.file("pre") + " was pretrained with another config: " +
+                   "[pretraining] characters = 3, here characters = 2") != std::string::npos);
+  CHECK(nlohmann::json::parse(std::ifstream(dir.file("pre/pretrain.json")))["steps"] == 6);
+
+  // Nothing there yet: pretrained from step 0.
+  r = pretrain(dir.file("new"), {"--resume"});
+  CHECK(r.code == 0);
+  CHECK(r.err.find("Nothing to resume") != std::string::npos);
+  CHECK(heldOut(r.err) == heldOut(whole.err));
+}
