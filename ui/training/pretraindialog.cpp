@@ -12,7 +12,8 @@
 
 namespace spanforge::ui {
 PretrainDialog::PretrainDialog(const train::PretrainingSettings& s, int64_t documents,
-                               double secondsPerStep, const QString& paceFrom, QWidget* parent)
+                               double secondsPerStep, const QString& paceFrom,
+                               const std::optional<StoppedPretraining>& stopped, QWidget* parent)
     : QDialog(parent), text_(new QLabel(this)) {
   setWindowTitle(tr("Pretrain on Unlabelled Documents"));
   QString what =
@@ -46,6 +47,18 @@ PretrainDialog::PretrainDialog(const train::PretrainingSettings& s, int64_t docu
   what += seconds > 0 ? tr("<b>About %1</b> at the pace of %2.</p>")
                             .arg(DurationText::minutes(seconds), paceFrom)
                       : tr("How long that takes is unknown until a run has set a pace.</p>");
+  if (stopped) {
+    what += tr("<p><b>Pretraining run %1 stopped at step %L2.</b> Resume goes on from there, "
+               "to the weights it would have reached unstopped, if the documents' texts are "
+               "unchanged (else it starts again at step 0). ")
+                .arg(stopped->runId)
+                .arg(stopped->step);
+    if (s.maxSteps > stopped->step && secondsPerStep > 0)
+      what += tr("That leaves about %1. ")
+                  .arg(DurationText::minutes(secondsPerStep *
+                                             static_cast<double>(s.maxSteps - stopped->step)));
+    what += tr("Start Afresh begins at step 0 in a new folder.</p>");
+  }
   what +=
       tr("<p>Labelling goes on meanwhile; Stop on the Dashboard keeps the weights so far "
          "without making them the starting point.</p>");
@@ -53,8 +66,18 @@ PretrainDialog::PretrainDialog(const train::PretrainingSettings& s, int64_t docu
   text_->setWordWrap(true);
   text_->setTextFormat(Qt::RichText);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-  start_ = buttons->addButton(tr("Start Pretraining"), QDialogButtonBox::AcceptRole);
-  start_->setDefault(true);
+  start_ = buttons->addButton(stopped ? tr("Start Afresh") : tr("Start Pretraining"),
+                              QDialogButtonBox::AcceptRole);
+  start_->setDefault(!stopped);
+  if (stopped) {
+    resume_ =
+        buttons->addButton(tr("Resume Run %1").arg(stopped->runId), QDialogButtonBox::ActionRole);
+    resume_->setDefault(true);
+    connect(resume_, &QPushButton::clicked, this, [this] {
+      resumeChosen_ = true;
+      accept();
+    });
+  }
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto* layout = new QVBoxLayout(this);

@@ -67,13 +67,28 @@ TrainingOutcome PretrainJob::run(const TrainingRequest& request, train::Training
     recorder->onStep(
         toStepEvent(e, device, request.config.pretraining.learningRate, wordsPerSecond));
   };
+  options.resume = !request.resumeFrom.isEmpty();
   train::Pretrainer pretrainer(request.config, std::move(text.sentences), "", options);
+  // The stopped pretraining's own folder when it can go on (its text is
+  // known only now); else a new run's, from step 0.
+  QString resumeFolder;
+  std::string notResumed;
+  if (options.resume) {
+    pretrainer.setOutputDir(nativePath(request.resumeFrom));
+    const train::PretrainResumePoint point = pretrainer.resumePoint();
+    if (point.possible())
+      resumeFolder = request.resumeFrom;
+    else
+      notResumed = "not resumed (" + point.why + "): pretrained from step 0";
+  }
 
   train::RunRecorder recorded(project->runs(), request.config, device, &forward,
                               store::RunRecord::kPretrainRun);
   recorder = &recorded;
   outcome.runId = recorded.runId();
-  const QString output = outputDirectory(request.projectPath, recorded.runId());
+  const QString output = resumeFolder.isEmpty()
+                             ? outputDirectory(request.projectPath, recorded.runId())
+                             : resumeFolder;
   pretrainer.setOutputDir(nativePath(output));
 
   TrainingStart start;
@@ -100,6 +115,9 @@ TrainingOutcome PretrainJob::run(const TrainingRequest& request, train::Training
     std::snprintf(held, sizeof held, "%.4f", result.heldOutLoss);
     outcome.finished.message =
         "pretrained weights in " + result.outputDir + "; held-out loss " + held;
+    if (result.resumedFrom > 0)
+      outcome.finished.message += "; resumed after step " + std::to_string(result.resumedFrom);
+    if (!notResumed.empty()) outcome.finished.message += "; " + notResumed;
   }
   if (!result.outputDir.empty()) outcome.pretrainedDir = output;
   recorded.onFinished(outcome.finished);

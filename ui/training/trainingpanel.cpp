@@ -125,10 +125,10 @@ bool TrainingPanel::retrain(const QString& resumeFrom) {
   return true;
 }
 
-bool TrainingPanel::pretrain() {
+bool TrainingPanel::pretrain(const QString& resumeFolder) {
   if (!project_ || isBusy() || !setup_->validationError().isEmpty()) return false;
   setup_->setState(TrainingSetup::State::Training);
-  session_->pretrain(setup_->config());
+  session_->pretrain(setup_->config(), resumeFolder);
   return true;
 }
 
@@ -138,7 +138,9 @@ bool TrainingPanel::requestPretrain() {
   int64_t documents = 0;
   double perStep = 0.0;
   QString from;
+  std::optional<StoppedPretraining> stopped;
   try {
+    stopped = StoppedPretraining::find(*project_, session_->projectPath(), config);
     store::DocumentFilter test;
     test.split = store::Split::Test;
     documents = project_->documents().count({}) - project_->documents().count(test);
@@ -164,9 +166,9 @@ bool TrainingPanel::requestPretrain() {
   } catch (const std::exception&) {
     // The dialog then says what it can.
   }
-  PretrainDialog dialog(config.pretraining, documents, perStep, from, this);
+  PretrainDialog dialog(config.pretraining, documents, perStep, from, stopped, this);
   if (dialog.exec() != QDialog::Accepted) return true;  // declined: nothing to report
-  return pretrain();
+  return pretrain(dialog.resumeChosen() ? stopped->folder : QString());
 }
 
 bool TrainingPanel::useModel(int64_t modelId) { return runs_->useModel(modelId); }

@@ -60,12 +60,14 @@ class TrainingPanel : public QWidget {
   // with trainingFinished (no run, failure says why). False when a check or
   // run is already going.
   bool retrain(const QString& resumeFrom);
-  // Pretrains on the project's documents with the Setup page's config; when
-  // it ends well (not stopped, not failed), Setup > Start from points at its
-  // weights. False when busy.
-  bool pretrain();
-  // Asks first (PretrainDialog: what, which documents, how long), then
-  // pretrains; false when busy or the Setup page has an error.
+  // Pretrains on the project's documents with the Setup page's config,
+  // going on from the stopped pretraining in `resumeFolder` when not empty;
+  // when it ends well (not stopped, not failed), Setup > Start from points
+  // at its weights. False when busy.
+  bool pretrain(const QString& resumeFolder = QString());
+  // Asks first (PretrainDialog: what, which documents, how long, whether to
+  // resume the newest pretraining if it was stopped), then pretrains; false
+  // when busy or the Setup page has an error.
   bool requestPretrain();
   // Makes a run's model the project's current one, as Use This Model does.
   bool useModel(int64_t modelId);

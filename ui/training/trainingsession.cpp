@@ -59,13 +59,14 @@ void TrainingSession::check(const train::TrainConfig& config, const QString& dev
       worker, [worker, request] { worker->run(request); }, Qt::QueuedConnection);
 }
 
-void TrainingSession::pretrain(const train::TrainConfig& config) {
+void TrainingSession::pretrain(const train::TrainConfig& config, const QString& resumeFolder) {
   if (projectPath_.isEmpty() || runs_.isRunning()) return;
   TrainingRequest request;
   request.job = runs_.start();
   request.projectPath = projectPath_;
   request.config = config;
   request.pretrain = true;
+  request.resumeFrom = resumeFolder;
   request.cancel = cancel_ = std::make_shared<std::atomic<bool>>(false);
   TrainingWorker* worker = trainer_;
   QMetaObject::invokeMethod(

@@ -42,8 +42,9 @@ class TrainingSession : public QObject {
   // from (its weights and [model] settings); empty trains from scratch.
   void start(const train::TrainConfig& config, const QString& devFile,
              const QString& resumeFrom = QString());
-  // Pretrains on the project's text (PretrainJob); ignored while a run is going.
-  void pretrain(const train::TrainConfig& config);
+  // Pretrains on the project's text (PretrainJob), going on from the stopped
+  // pretraining in `resumeFolder` when not empty; ignored while a run is going.
+  void pretrain(const train::TrainConfig& config, const QString& resumeFolder = QString());
   void stop();
 
  signals:

@@ -22,7 +22,8 @@ struct TrainingRequest {
   QString projectPath;
   train::TrainConfig config;
   QString devFile;  // empty: the project's dev documents, or a seeded draw
-  // A model package to continue from (TrainerOptions::resumeFrom); empty: none.
+  // A model package to continue from (TrainerOptions::resumeFrom), or with
+  // `pretrain` a stopped pretraining's folder to go on from; empty: none.
   QString resumeFrom;
   std::shared_ptr<std::atomic<bool>> cancel;
   std::function<bool(int64_t step)> poisonLoss;  // test hook (TrainerOptions::poisonLoss)

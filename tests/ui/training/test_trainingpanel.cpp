@@ -9,6 +9,7 @@
 #include "modelloop/modeltoolbar.h"
 #include "shell/mainwindow.h"
 #include "shell/workspacestack.h"
+#include "train/pretrain/pretrainedweights.h"
 #include "training/dashboard/lossplot.h"
 #include "training/dashboard/memoryplot.h"
 #include "training/dashboard/metricsplot.h"
@@ -77,20 +78,30 @@ struct Window {
   }
 };
 
-// Answers the next PretrainDialog (Start or Cancel), keeping its text.
-void answerPretrainDialog(bool start, QString* text = nullptr, int attempts = 200) {
+// Answers the next PretrainDialog (Start, Resume or Cancel), keeping its text.
+enum class PretrainAnswer { Cancel, Start, Resume };
+void answerPretrainDialog(PretrainAnswer answer, QString* text = nullptr, int attempts = 200) {
   QTimer::singleShot(10, [=] {
     auto* d = qobject_cast<spanforge::ui::PretrainDialog*>(QApplication::activeModalWidget());
     if (!d) {
-      if (attempts > 0) answerPretrainDialog(start, text, attempts - 1);
+      if (attempts > 0) answerPretrainDialog(answer, text, attempts - 1);
       return;
     }
     if (text) *text = d->text();
-    if (start)
+    if (answer == PretrainAnswer::Start)
       QTest::mouseClick(d->startButton(), Qt::LeftButton);
+    else if (answer == PretrainAnswer::Resume && d->resumeButton()) {
+      const QString shots = QDir::tempPath() + QStringLiteral("/spanforge-shots");
+      QDir().mkpath(shots);
+      d->grab().save(shots + QStringLiteral("/pretrain-resume-dialog.png"));
+      QTest::mouseClick(d->resumeButton(), Qt::LeftButton);
+    }
     else
       d->reject();
   });
+}
+void answerPretrainDialog(bool start, QString* text = nullptr) {
+  answerPretrainDialog(start ? PretrainAnswer::Start : PretrainAnswer::Cancel, text);
 }
 
 void click(QWidget* w) {
@@ -385,9 +396,44 @@ TEST_CASE("Pretrain from the GUI: its loss on the dashboard, a stored run, Start
   REQUIRE(waitFor([&] { return dash->plot<LossPlot>()->rawGraph()->dataCount() > 4; }, 60000));
   click(dash->stopButton());
   REQUIRE(stopped.wait(60000));
-  CHECK(stopped.front().front().value<TrainingOutcome>().finished.reason ==
-        train::FinishReason::Cancelled);
+  const auto halted = stopped.front().front().value<TrainingOutcome>();
+  CHECK(halted.finished.reason == train::FinishReason::Cancelled);
   CHECK(setup->config().model.pretrained == QFile::encodeName(third).toStdString());
+
+  // Pretrain again: the stopped run is offered to resume, and resumed it
+  // goes on from its step in its own folder, to a raised limit.
+  const int64_t stoppedAt = halted.finished.steps;
+  REQUIRE(stoppedAt > 4);
+  config = setup->config();
+  config.pretraining.maxSteps = stoppedAt + 3;
+  setup->setConfig(config);
+  QSignalSpy resumed(w.panel(), &TrainingPanel::trainingFinished);
+  answerPretrainDialog(PretrainAnswer::Resume, &asked);
+  w.trigger(QStringLiteral("&Train Model…"));
+  click(setup->pretrainButton());
+  CHECK(asked.contains(
+      QStringLiteral("Pretraining run %1 stopped at step %2").arg(halted.runId).arg(stoppedAt)));
+  REQUIRE(resumed.wait(60000));
+  const auto goneOn = resumed.front().front().value<TrainingOutcome>();
+  INFO(goneOn.failure.toStdString());
+  REQUIRE(goneOn.failure.isEmpty());
+  CHECK(goneOn.finished.reason == train::FinishReason::MaxSteps);
+  CHECK(goneOn.finished.steps == stoppedAt + 3);
+  CHECK(goneOn.pretrainedDir == halted.pretrainedDir);
+  CHECK_THAT(goneOn.finished.message,
+             ContainsSubstring("resumed after step " + std::to_string(stoppedAt)));
+  CHECK(dash->plot<LossPlot>()->rawGraph()->dataCount() == 3);
+  const auto summary =
+      train::PretrainedWeights::readSummary(QFile::encodeName(halted.pretrainedDir).toStdString());
+  CHECK(summary.steps == stoppedAt + 3);
+  CHECK(summary.finished);
+  CHECK(setup->config().model.pretrained == QFile::encodeName(halted.pretrainedDir).toStdString());
+
+  // The newest pretraining finished: nothing is offered.
+  answerPretrainDialog(PretrainAnswer::Cancel, &asked);
+  w.trigger(QStringLiteral("&Train Model…"));
+  click(setup->pretrainButton());
+  CHECK_FALSE(asked.contains(QStringLiteral("stopped at step")));
 }
 
 TEST_CASE("Train > Simulate Active Learning opens on the project with Setup's config") {
