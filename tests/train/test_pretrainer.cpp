@@ -27,15 +27,6 @@ using spanforge::testing::TempDir;
 
 namespace {
 
-TrainConfig pretrainConfig(int64_t steps) {
-  TrainConfig c = tinyConfig();
-  c.pretraining.maxSteps = steps;
-  c.pretraining.checkpointEvery = 5;
-  c.pretraining.batchWords = 300;
-  c.pretraining.learningRate = 0.003;
-  return c;
-}
-
 // Every parameter of `a` with the same name in `b` and equal values, but
 // those named `except...`.
 bool sameWeights(model::NerModel& a, model::NerModel& b, const std::string& except1,
@@ -93,7 +84,7 @@ TEST_CASE("pretraining writes checkpoints a new model starts from") {
     if (checkpoints.empty()) checkpointFinished = PretrainedWeights::readSummary(out).finished;
     checkpoints.push_back(e);
   };
-  Pretrainer pretrainer(pretrainConfig(12), textOf(head(demoTrain(), 300)), out, options);
+  Pretrainer pretrainer(pretrainTestConfig(12), textOf(head(demoTrain(), 300)), out, options);
   const PretrainResult r = pretrainer.run();
   INFO(r.message);
   REQUIRE(r.reason == FinishReason::MaxSteps);
@@ -155,7 +146,7 @@ TEST_CASE("pretraining lowers the held-out loss") {
   std::vector<double> held;
   PretrainerOptions options;
   options.onCheckpoint = [&](const PretrainCheckpointEvent& e) { held.push_back(e.heldOutLoss); };
-  TrainConfig config = pretrainConfig(40);
+  TrainConfig config = pretrainTestConfig(40);
   config.pretraining.checkpointEvery = 10;
   Pretrainer(config, textOf(head(demoTrain(), 400)), dir.file("pre"), options).run();
   REQUIRE(held.size() == 4);
@@ -175,7 +166,7 @@ TEST_CASE("pretraining stops when cancelled and keeps what it learnt") {
     if (e.step == 3) cancel = true;
   };
   const PretrainResult r =
-      Pretrainer(pretrainConfig(100), textOf(head(demoTrain(), 100)), dir.file("pre"), options)
+      Pretrainer(pretrainTestConfig(100), textOf(head(demoTrain(), 100)), dir.file("pre"), options)
           .run();
   CHECK(r.reason == FinishReason::Cancelled);
   CHECK(r.steps == 3);
@@ -185,13 +176,13 @@ TEST_CASE("pretraining stops when cancelled and keeps what it learnt") {
 
 TEST_CASE("pretraining refuses too little text, and bad folders are named") {
   TempDir dir;
-  CHECK_THROWS_AS(Pretrainer(pretrainConfig(5), textOf(head(demoTrain(), 5)), dir.file("p")),
+  CHECK_THROWS_AS(Pretrainer(pretrainTestConfig(5), textOf(head(demoTrain(), 5)), dir.file("p")),
                   TrainingError);
   // A folder that is something else is not replaced.
   std::filesystem::create_directories(dir.file("other"));
   std::ofstream(dir.file("other/notes.txt")) << "mine";
   const PretrainResult r =
-      Pretrainer(pretrainConfig(2), textOf(head(demoTrain(), 40)), dir.file("other")).run();
+      Pretrainer(pretrainTestConfig(2), textOf(head(demoTrain(), 40)), dir.file("other")).run();
   CHECK(r.reason == FinishReason::Failed);
   CHECK(r.message.find("not a pretrain output folder") != std::string::npos);
   CHECK(std::filesystem::exists(dir.file("other/notes.txt")));
@@ -199,9 +190,9 @@ TEST_CASE("pretraining refuses too little text, and bad folders are named") {
   CHECK_THROWS_AS(PretrainedWeights::load(dir.file("missing"), "biluo"), ModelPackageError);
   CHECK_THROWS_AS(PretrainedWeights::load(dir.file("other"), "biluo"), ModelPackageError);
   // A damaged weights file is found by its size.
-  REQUIRE(
-      Pretrainer(pretrainConfig(2), textOf(head(demoTrain(), 40)), dir.file("pre")).run().reason ==
-      FinishReason::MaxSteps);
+  REQUIRE(Pretrainer(pretrainTestConfig(2), textOf(head(demoTrain(), 40)), dir.file("pre"))
+              .run()
+              .reason == FinishReason::MaxSteps);
   std::filesystem::resize_file(dir.file("pre/weights.safetensors"), 100);
   try {
     PretrainedWeights::load(dir.file("pre"), "biluo");

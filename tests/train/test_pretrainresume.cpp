@@ -28,15 +28,6 @@ const std::vector<std::vector<std::string>>& smallText() {
   return text;
 }
 
-TrainConfig resumeConfig(int64_t steps) {
-  TrainConfig c = tinyConfig();
-  c.pretraining.maxSteps = steps;
-  c.pretraining.checkpointEvery = 5;
-  c.pretraining.batchWords = 300;
-  c.pretraining.learningRate = 0.003;
-  return c;
-}
-
 // Every parameter equal, the untrained output layer and CRF included.
 bool sameFolderWeights(const std::string& a, const std::string& b) {
   PretrainedWeights x = PretrainedWeights::load(a, "biluo");
@@ -67,15 +58,15 @@ PretrainResult pretrain(const TrainConfig& config, const std::string& out, bool 
 
 TEST_CASE("a pretraining stopped mid-epoch and resumed ends as one never stopped") {
   TempDir dir;
-  const PretrainResult whole = pretrain(resumeConfig(12), dir.file("whole"), false);
+  const PretrainResult whole = pretrain(pretrainTestConfig(12), dir.file("whole"), false);
   REQUIRE(whole.reason == FinishReason::MaxSteps);
   REQUIRE(whole.epochs >= 3);  // the stop and the end fall in different epochs
 
-  const PretrainResult stopped = pretrain(resumeConfig(12), dir.file("part"), false, 7);
+  const PretrainResult stopped = pretrain(pretrainTestConfig(12), dir.file("part"), false, 7);
   REQUIRE(stopped.reason == FinishReason::Cancelled);
   REQUIRE(stopped.steps == 7);  // written at step 7, after the checkpoint at 5
 
-  const Pretrainer probe(resumeConfig(12), smallText(), dir.file("part"));
+  const Pretrainer probe(pretrainTestConfig(12), smallText(), dir.file("part"));
   const PretrainResumePoint point = probe.resumePoint();
   INFO(point.why);
   REQUIRE(point.possible());
@@ -87,7 +78,7 @@ TEST_CASE("a pretraining stopped mid-epoch and resumed ends as one never stopped
   options.resume = true;
   options.onStep = [&](const PretrainStepEvent& e) { steps.push_back(e.step); };
   const PretrainResult resumed =
-      Pretrainer(resumeConfig(12), smallText(), dir.file("part"), options).run();
+      Pretrainer(pretrainTestConfig(12), smallText(), dir.file("part"), options).run();
   INFO(resumed.message);
   REQUIRE(resumed.reason == FinishReason::MaxSteps);
   CHECK(resumed.resumedFrom == 7);
@@ -101,20 +92,22 @@ TEST_CASE("a pretraining stopped mid-epoch and resumed ends as one never stopped
   CHECK(PretrainedWeights::readSummary(dir.file("part")).finished);
 
   // Without resume the folder is pretrained again from step 0.
-  const PretrainResult again = pretrain(resumeConfig(3), dir.file("part"), false);
+  const PretrainResult again = pretrain(pretrainTestConfig(3), dir.file("part"), false);
   CHECK(again.resumedFrom == 0);
   CHECK(PretrainedWeights::readSummary(dir.file("part")).steps == 3);
 }
 
 TEST_CASE("a finished pretraining goes on when its step limit is raised") {
   TempDir dir;
-  REQUIRE(pretrain(resumeConfig(12), dir.file("whole"), false).reason == FinishReason::MaxSteps);
-  REQUIRE(pretrain(resumeConfig(10), dir.file("more"), false).reason == FinishReason::MaxSteps);
+  REQUIRE(pretrain(pretrainTestConfig(12), dir.file("whole"), false).reason ==
+          FinishReason::MaxSteps);
+  REQUIRE(pretrain(pretrainTestConfig(10), dir.file("more"), false).reason ==
+          FinishReason::MaxSteps);
 
   // At its own limit there is nothing to do.
-  CHECK(Pretrainer(resumeConfig(10), smallText(), dir.file("more")).resumePoint().reached);
+  CHECK(Pretrainer(pretrainTestConfig(10), smallText(), dir.file("more")).resumePoint().reached);
 
-  const PretrainResult longer = pretrain(resumeConfig(12), dir.file("more"), true);
+  const PretrainResult longer = pretrain(pretrainTestConfig(12), dir.file("more"), true);
   REQUIRE(longer.reason == FinishReason::MaxSteps);
   CHECK(longer.resumedFrom == 10);
   CHECK(longer.steps == 12);
@@ -123,58 +116,58 @@ TEST_CASE("a finished pretraining goes on when its step limit is raised") {
 
 TEST_CASE("what cannot be resumed says why, and resume then starts afresh") {
   TempDir dir;
-  REQUIRE(pretrain(resumeConfig(8), dir.file("pre"), false).reason == FinishReason::MaxSteps);
+  REQUIRE(pretrain(pretrainTestConfig(8), dir.file("pre"), false).reason == FinishReason::MaxSteps);
   const auto why = [&](const TrainConfig& config, const std::vector<std::vector<std::string>>& text,
                        const std::string& out) {
     return Pretrainer(config, text, out).resumePoint().why;
   };
-  CHECK(why(resumeConfig(12), smallText(), dir.file("pre")).empty());
+  CHECK(why(pretrainTestConfig(12), smallText(), dir.file("pre")).empty());
 
   // Past this config's limit: it cannot be undone.
-  CHECK_THAT(why(resumeConfig(4), smallText(), dir.file("pre")),
+  CHECK_THAT(why(pretrainTestConfig(4), smallText(), dir.file("pre")),
              ContainsSubstring("has run 8 steps") && ContainsSubstring("past this config's limit"));
   // Another config: the first setting that differs is named.
-  TrainConfig masked = resumeConfig(12);
+  TrainConfig masked = pretrainTestConfig(12);
   masked.pretraining.maskRate = 0.25;
   CHECK_THAT(why(masked, smallText(), dir.file("pre")),
              ContainsSubstring("another config") && ContainsSubstring("[pretraining]") &&
                  ContainsSubstring("mask_rate = 0.15, here mask_rate = 0.25"));
-  TrainConfig wider = resumeConfig(12);
+  TrainConfig wider = pretrainTestConfig(12);
   wider.model.hidden = 64;
   CHECK_THAT(why(wider, smallText(), dir.file("pre")), ContainsSubstring("[model] hidden = 48"));
   // Limits, the checkpoint interval, the device and threads may change.
-  TrainConfig other = resumeConfig(20);
+  TrainConfig other = pretrainTestConfig(20);
   other.pretraining.checkpointEvery = 3;
   other.device.threads = 2;
   other.training.maxSteps = 99;  // labelled training's: no part of a pretraining
   CHECK(why(other, smallText(), dir.file("pre")).empty());
   // Other text.
-  CHECK_THAT(why(resumeConfig(12), textOf(head(demoTrain(), 61)), dir.file("pre")),
+  CHECK_THAT(why(pretrainTestConfig(12), textOf(head(demoTrain(), 61)), dir.file("pre")),
              ContainsSubstring("pretrained on other text"));
   // No pretraining there: resume starts from step 0.
   const PretrainResumePoint none =
-      Pretrainer(resumeConfig(4), smallText(), dir.file("new")).resumePoint();
+      Pretrainer(pretrainTestConfig(4), smallText(), dir.file("new")).resumePoint();
   CHECK(none.none);
-  const PretrainResult fresh = pretrain(resumeConfig(4), dir.file("new"), true);
+  const PretrainResult fresh = pretrain(pretrainTestConfig(4), dir.file("new"), true);
   CHECK(fresh.resumedFrom == 0);
   CHECK(fresh.steps == 4);
 
   // A damaged resume state is named; run() then pretrains afresh.
   std::filesystem::resize_file(dir.file("pre/") + PretrainResume::kFile, 40);
-  CHECK_THAT(why(resumeConfig(12), smallText(), dir.file("pre")),
+  CHECK_THAT(why(pretrainTestConfig(12), smallText(), dir.file("pre")),
              ContainsSubstring(PretrainResume::kFile));
-  const PretrainResult afresh = pretrain(resumeConfig(3), dir.file("pre"), true);
+  const PretrainResult afresh = pretrain(pretrainTestConfig(3), dir.file("pre"), true);
   CHECK(afresh.resumedFrom == 0);
   CHECK(afresh.steps == 3);
   // A folder from before the resume state was kept.
   std::filesystem::remove(dir.file("pre/") + PretrainResume::kFile);
-  CHECK_THAT(why(resumeConfig(12), smallText(), dir.file("pre")),
+  CHECK_THAT(why(pretrainTestConfig(12), smallText(), dir.file("pre")),
              ContainsSubstring("holds no resume state"));
 }
 
 TEST_CASE("the resume state holds the optimizer's moments and fits only its own pretraining") {
   TempDir dir;
-  REQUIRE(pretrain(resumeConfig(5), dir.file("pre"), false).reason == FinishReason::MaxSteps);
+  REQUIRE(pretrain(pretrainTestConfig(5), dir.file("pre"), false).reason == FinishReason::MaxSteps);
   const std::string path = dir.file("pre/") + PretrainResume::kFile;
   const PretrainPosition p = PretrainResume::readPosition(path);
   CHECK(p.steps == 5);
@@ -188,7 +181,7 @@ TEST_CASE("the resume state holds the optimizer's moments and fits only its own 
   std::filesystem::copy_file(dir.file("resume-copy"), path);
 
   // Another architecture's pretraining does not take it: refused whole, naming the file.
-  TrainConfig wider = resumeConfig(8);
+  TrainConfig wider = pretrainTestConfig(8);
   wider.model.hidden = 64;
   model::NerModel m(wider.model, {"PRETRAIN"});
   torch::nn::Linear head(m.contextDim(), 10);

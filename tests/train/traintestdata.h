@@ -75,6 +75,16 @@ inline TrainConfig tinyConfig() {
   return c;
 }
 
+// tinyConfig with a short pretraining: checkpoints every 5 steps.
+inline TrainConfig pretrainTestConfig(int64_t steps) {
+  TrainConfig c = tinyConfig();
+  c.pretraining.maxSteps = steps;
+  c.pretraining.checkpointEvery = 5;
+  c.pretraining.batchWords = 300;
+  c.pretraining.learningRate = 0.003;
+  return c;
+}
+
 // CoNLL (token TAB IOB2 tag) for the CLI.
 inline void writeConll(const std::string& path, const Corpus& c) {
   std::ofstream out(path, std::ios::binary);
