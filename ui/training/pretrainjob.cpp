@@ -69,26 +69,28 @@ TrainingOutcome PretrainJob::run(const TrainingRequest& request, train::Training
   };
   options.resume = !request.resumeFrom.isEmpty();
   train::Pretrainer pretrainer(request.config, std::move(text.sentences), "", options);
-  // The stopped pretraining's own folder when it can go on (its text is
-  // known only now); else a new run's, from step 0.
-  QString resumeFolder;
+  // Whether the stopped pretraining can go on (its text is known only now).
+  bool resuming = false;
   std::string notResumed;
   if (options.resume) {
     pretrainer.setOutputDir(nativePath(request.resumeFrom));
     const train::PretrainResumePoint point = pretrainer.resumePoint();
-    if (point.possible())
-      resumeFolder = request.resumeFrom;
-    else
-      notResumed = "not resumed (" + point.why + "): pretrained from step 0";
+    resuming = point.possible();
+    if (!resuming) notResumed = "not resumed (" + point.why + "): pretrained from step 0";
   }
 
   train::RunRecorder recorded(project->runs(), request.config, device, &forward,
                               store::RunRecord::kPretrainRun);
   recorder = &recorded;
   outcome.runId = recorded.runId();
-  const QString output = resumeFolder.isEmpty()
-                             ? outputDirectory(request.projectPath, recorded.runId())
-                             : resumeFolder;
+  const QString output = outputDirectory(request.projectPath, recorded.runId());
+  // The resumed run takes the stopped one's folder over, so every run's
+  // weights stay in its own pretrain-<id> (and it can be resumed in turn).
+  if (resuming && !QDir().rename(request.resumeFrom, output)) {
+    resuming = false;
+    notResumed = "not resumed (" + nativePath(request.resumeFrom) + " could not be moved to " +
+                 nativePath(output) + "): pretrained from step 0";
+  }
   pretrainer.setOutputDir(nativePath(output));
 
   TrainingStart start;
