@@ -1,7 +1,9 @@
 // Pattern files (patterns::PatternReader), as `patterns import` and `patterns
 // match --patterns` read them: a file either loads or is refused with
-// io::InputError; a loaded set matches a text made of its own words without
-// crashing, and every match lies inside the text.
+// io::InputError; a loaded set matches a long text made of its own words
+// (20,000 of them, so that matching that grows faster than the text shows as
+// a libFuzzer timeout, not in a person's project) without crashing, every
+// match lies inside the text, and a pattern cut by its budget is named.
 #include "fuzzinput.h"
 #include "io/inputerror.h"
 #include "patterns/patternreader.h"
@@ -33,12 +35,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           for (const auto& s : t.strings) words.push_back(s);
     }
   if (words.size() > 2000) words.resize(2000);
-  const std::vector<std::string_view> views(words.begin(), words.end());
+  if (words.empty()) words.push_back("a");
+  // The file's words over and over, with words no pattern names between.
+  constexpr size_t kLength = 20000;
+  std::vector<std::string_view> views;
+  views.reserve(kLength);
+  for (size_t i = 0; views.size() < kLength; ++i)
+    views.push_back(i % 7 == 6 ? std::string_view("zzz")
+                               : std::string_view(words[i % words.size()]));
   const patterns::TokenSequence tokens(views);
-  const patterns::PatternSetMatcher matcher(sets);
-  for (const auto& h : matcher.matchAll(tokens))
-    if (h.start < 0 || h.end > static_cast<int>(words.size()) || h.start >= h.end)
+  patterns::PatternSetMatcher matcher(sets);
+  // A budget the sanitizer build spends in well under a second: a timeout is
+  // then work the budget does not bound.
+  matcher.setBudget({2'000'000, 8'000'000});
+  std::vector<patterns::PatternOverrun> overruns;
+  for (const auto& h : matcher.matchAll(tokens, &overruns))
+    if (h.start < 0 || h.end > static_cast<int>(kLength) || h.start >= h.end)
       fuzz::broken("a match outside the text");
+  for (const auto& o : overruns)
+    if (matcher.describe(sets, o).find(" line ") == std::string::npos)
+      fuzz::broken("a cut pattern not named by its line");
   matcher.entities(tokens);
   return 0;
 }

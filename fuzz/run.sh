@@ -15,7 +15,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build-fuzz}
 seconds=${1:-60}
 shift || true
-all=(jsonl doccano labelstudio conll text config vectors tokenizer modelpackage safetensors)
+all=(jsonl doccano labelstudio conll text config vectors tokenizer modelpackage safetensors patterns
+  subwords)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 

@@ -64,6 +64,9 @@ Pattern PatternReader::parseLine(std::string_view json, const std::string& file,
     p.phraseText = pattern.get<std::string>();
     p.phrase = words(p.phraseText);
     if (p.phrase.empty()) record.fail("pattern", "the phrase has no words");
+    if (p.phrase.size() > kMaxPhraseWords)
+      record.fail("pattern", "the phrase has " + std::to_string(p.phrase.size()) +
+                                 " words; at most " + std::to_string(kMaxPhraseWords));
   } else {
     p.tokens = TokenPatternParser(record).parse(pattern, "pattern");
   }
@@ -85,8 +88,15 @@ PatternSet PatternReader::readPatterns(const std::string& path, std::string name
   PatternSet set;
   set.name = std::move(name);
   set.phraseAttribute = attribute;
+  size_t regexes = 0;
   eachLine(path, [&](const std::string& line, int64_t n, const std::string& file) {
     set.patterns.push_back(parseLine(line, file, n));
+    for (const TokenSpec& spec : set.patterns.back().tokens)
+      for (const AttributeTest& t : spec.tests) regexes += t.regexes.size();
+    if (regexes > kMaxFileRegexes)
+      throw io::InputError(
+          file, n, "",
+          "the file has more than " + std::to_string(kMaxFileRegexes) + " regular expressions");
   });
   return set;
 }
@@ -104,6 +114,10 @@ PatternSet PatternReader::readTerms(const std::string& path, std::string name, s
       throw io::InputError(file, n, "", "invalid UTF-8 at byte column " + std::to_string(bad + 1));
     Pattern p = term(line, set.termLabel, n);
     if (p.phrase.empty()) return;
+    if (p.phrase.size() > kMaxPhraseWords)
+      throw io::InputError(file, n, "",
+                           "the term has " + std::to_string(p.phrase.size()) + " words; at most " +
+                               std::to_string(kMaxPhraseWords));
     if (seen.insert(p.phraseText).second) set.patterns.push_back(std::move(p));
   });
   return set;

@@ -18,6 +18,12 @@ namespace spanforge::patterns {
 class PatternReader {
  public:
   static constexpr int64_t kMaxLineBytes = 1 << 20;
+  // A phrase or term of more words is refused: a match walks the phrase trie
+  // at most this deep from each word, so matching stays linear in the text.
+  static constexpr size_t kMaxPhraseWords = 100;
+  // Regular expressions in one patterns file (each pattern has its own
+  // TokenPatternParser::kMaxRegexes).
+  static constexpr size_t kMaxFileRegexes = 10000;
 
   // `file` names the input in messages.
   static Pattern parseLine(std::string_view json, const std::string& file, int64_t line);

@@ -23,7 +23,8 @@ PatternSetMatcher::PatternSetMatcher(const std::vector<PatternSet>& sets) {
   tokens_.finish();
 }
 
-std::vector<PatternHit> PatternSetMatcher::matchAll(const TokenSequence& tokens) const {
+std::vector<PatternHit> PatternSetMatcher::matchAll(const TokenSequence& tokens,
+                                                    std::vector<PatternOverrun>* overruns) const {
   std::vector<PatternHit> hits;
   auto add = [&](const Match& m) {
     const Ref& r = refs_[m.key];
@@ -31,12 +32,31 @@ std::vector<PatternHit> PatternSetMatcher::matchAll(const TokenSequence& tokens)
   };
   for (const PhraseMatcher& m : phrases_)
     for (const Match& match : m.match(tokens)) add(match);
-  for (const Match& match : tokens_.match(tokens)) add(match);
+  std::vector<TokenMatcher::Overrun> cut;
+  for (const Match& match : tokens_.match(tokens, &cut)) add(match);
+  if (overruns)
+    for (const auto& o : cut)
+      overruns->push_back({refs_[o.key].set, refs_[o.key].pattern, o.steps, o.document});
   return hits;
 }
 
-std::vector<PatternHit> PatternSetMatcher::entities(const TokenSequence& tokens) const {
-  return resolve(matchAll(tokens));
+std::vector<PatternHit> PatternSetMatcher::entities(const TokenSequence& tokens,
+                                                    std::vector<PatternOverrun>* overruns) const {
+  return resolve(matchAll(tokens, overruns));
+}
+
+std::string PatternSetMatcher::describe(const std::vector<PatternSet>& sets,
+                                        const PatternOverrun& o) const {
+  const PatternSet& set = sets.at(o.set);
+  const std::string where =
+      "pattern set \"" + set.name + "\" line " + std::to_string(set.patterns.at(o.pattern).line);
+  if (o.document)
+    return where + ": matching a document stopped after " + std::to_string(budget_.perDocument) +
+           " steps of all token patterns together, this one the most (" + std::to_string(o.steps) +
+           "); no token pattern's matches are kept there";
+  return where + ": the pattern matches too much; matching it stopped after " +
+         std::to_string(o.steps) + " steps (the limit is " + std::to_string(budget_.perPattern) +
+         " a document), and its matches there are left out";
 }
 
 std::vector<PatternHit> PatternSetMatcher::resolve(std::vector<PatternHit> hits) {

@@ -134,7 +134,8 @@ void TokenMatcher::finish() {
   std::vector<int> rest;
   for (int p : anywhere_) {
     const Element& first = patterns_[p].elements.front();
-    const AttributeTest* t = first.kind == Element::Kind::One ? firstRegex(first.tests) : nullptr;
+    const AttributeTest* t =
+        first.kind == Element::Kind::One ? firstRegex(patterns_[p].testsOf(0)) : nullptr;
     if (!t) {
       rest.push_back(p);
       continue;
@@ -146,8 +147,15 @@ void TokenMatcher::finish() {
       index->patterns[slot].push_back(p);
     }
   }
-  for (auto& set : index->sets)
-    if (!set->Compile()) throw std::runtime_error("RE2::Set ran out of memory");
+  // A set too large for RE2's memory limit is not an error: its patterns are
+  // tried at every token instead, as if there were no index.
+  for (size_t slot = 0; slot < index->sets.size(); ++slot) {
+    if (index->patterns[slot].empty() || index->sets[slot]->Compile()) continue;
+    auto& unindexed = index->patterns[slot];
+    unindexed.erase(std::unique(unindexed.begin(), unindexed.end()), unindexed.end());
+    rest.insert(rest.end(), unindexed.begin(), unindexed.end());
+    unindexed.clear();
+  }
   anywhere_ = std::move(rest);
   regexIndex_ = std::move(index);
   groups_.clear();
@@ -158,18 +166,21 @@ void TokenMatcher::finish() {
       groups_.push_back({nullptr, {p}});
       continue;
     }
-    const auto [it, added] = bySignature.emplace(signature(first.tests), groups_.size());
-    if (added) groups_.push_back({&first.tests, {}});
+    const auto& tests = patterns_[p].testsOf(0);
+    const auto [it, added] = bySignature.emplace(signature(tests), groups_.size());
+    if (added) groups_.push_back({&tests, {}});
     groups_[it->second].patterns.push_back(p);
   }
 }
 
 void TokenMatcher::add(int key, const std::vector<TokenSpec>& pattern, Greedy greedy) {
-  Compiled c{key, {}, {}};
+  Compiled c{key, {}, {}, {}};
   using Kind = Element::Kind;
   for (const TokenSpec& spec : pattern) {
     const Quantifier& q = spec.quantifier;
-    auto push = [&](Kind k) { c.elements.push_back({k, spec.tests}); };
+    const int specIndex = static_cast<int>(c.specs.size());
+    c.specs.push_back(spec.tests);
+    auto push = [&](Kind k) { c.elements.push_back({k, specIndex}); };
     switch (q.kind) {
       case Quantifier::Kind::One:
         push(Kind::One);
@@ -212,7 +223,7 @@ void TokenMatcher::add(int key, const std::vector<TokenSpec>& pattern, Greedy gr
 void TokenMatcher::index(int pattern) {
   const Compiled& c = patterns_[pattern];
   const Element& first = c.elements.front();
-  const AttributeTest* t = first.kind == Element::Kind::One ? literal(first.tests) : nullptr;
+  const AttributeTest* t = first.kind == Element::Kind::One ? literal(c.testsOf(0)) : nullptr;
   if (!t) {
     anywhere_.push_back(pattern);
     return;
@@ -227,20 +238,21 @@ void TokenMatcher::index(int pattern) {
   }
 }
 
-void TokenMatcher::run(const Compiled& p, const TokenSequence& tokens, size_t start,
-                       Scratch& scratch, std::vector<std::pair<int, int>>& spans) const {
+uint64_t TokenMatcher::run(const Compiled& p, const TokenSequence& tokens, size_t start,
+                           Scratch& scratch, std::vector<std::pair<int, int>>& spans,
+                           uint64_t limit) const {
   using Kind = Element::Kind;
   const int n = static_cast<int>(p.elements.size());
   // Most tries fail on their first token: test it before setting anything up.
-  if (p.reach[0] == 0 && p.elements[0].kind == Kind::One &&
-      !allHold(p.elements[0].tests, tokens, start))
-    return;
+  if (p.reach[0] == 0 && p.elements[0].kind == Kind::One && !allHold(p.testsOf(0), tokens, start))
+    return 1;
   // Active NFA states, each a position in the pattern; n is "matched".
-  auto& [on, next, active, upcoming] = scratch;
+  auto& [on, next, active, upcoming, tested] = scratch;
   if (on.size() < size_t(n) + 1) {
     on.assign(n + 1, 0);
     next.assign(n + 1, 0);
   }
+  tested.assign(p.specs.size(), -1);
   active.clear();
   upcoming.clear();
   auto close = [&](int s, std::vector<char>& set, std::vector<int>& list) {
@@ -250,14 +262,18 @@ void TokenMatcher::run(const Compiled& p, const TokenSequence& tokens, size_t st
         list.push_back(t);
       }
   };
+  uint64_t steps = 1;
   close(0, on, active);
-  for (size_t i = start; i < tokens.size() && !active.empty(); ++i) {
+  for (size_t i = start; i < tokens.size() && !active.empty() && steps <= limit; ++i) {
+    steps += active.size();
     for (int s : active) {
       if (s == n) continue;
       const Element& e = p.elements[s];
-      const bool ok = allHold(e.tests, tokens, i);
+      signed char& ok = tested[e.spec];
+      if (ok < 0) ok = allHold(p.specs[e.spec], tokens, i) ? 1 : 0;
       if (e.kind == Kind::Not ? !ok : ok) close(e.kind == Kind::Star ? s : s + 1, next, upcoming);
     }
+    std::fill(tested.begin(), tested.end(), -1);
     for (int s : active) on[s] = 0;
     active.swap(upcoming);
     upcoming.clear();
@@ -265,17 +281,39 @@ void TokenMatcher::run(const Compiled& p, const TokenSequence& tokens, size_t st
     if (on[n]) spans.emplace_back(static_cast<int>(start), static_cast<int>(i + 1));
   }
   for (int s : active) on[s] = 0;  // leave the scratch clear for the next try
+  return steps;
 }
 
-std::vector<Match> TokenMatcher::match(const TokenSequence& tokens) const {
+std::vector<Match> TokenMatcher::match(const TokenSequence& tokens,
+                                       std::vector<Overrun>* overruns) const {
   // Every (key, start, end) once, however many patterns or paths reach it.
   std::vector<std::tuple<int, int, int>> found;
   std::vector<std::pair<int, int>> spans;
   Scratch scratch;
+  // Steps per key (several patterns may share one) and in all; a key past its
+  // budget is cut, and all are once the document's budget is spent.
+  std::unordered_map<int, uint64_t> spent;
+  std::unordered_set<int> cut;
+  uint64_t total = 0;
+  bool exhausted = false;
   auto tryPattern = [&](int pattern, size_t start) {
+    const int key = patterns_[pattern].key;
+    if (exhausted || cut.count(key)) return;
+    uint64_t& mine = spent[key];
+    const uint64_t limit = std::min(budget_.perPattern - std::min(mine, budget_.perPattern),
+                                    budget_.perDocument - std::min(total, budget_.perDocument));
     spans.clear();
-    run(patterns_[pattern], tokens, start, scratch, spans);
-    for (const auto& [s, e] : spans) found.emplace_back(patterns_[pattern].key, s, e);
+    const uint64_t steps = run(patterns_[pattern], tokens, start, scratch, spans, limit);
+    mine += steps;
+    total += steps;
+    if (total > budget_.perDocument) {
+      exhausted = true;
+    } else if (mine > budget_.perPattern) {
+      cut.insert(key);
+      if (overruns) overruns->push_back({key, mine, false});
+    } else {
+      for (const auto& [s, e] : spans) found.emplace_back(key, s, e);
+    }
   };
   const bool lowers = !byLower_.empty();
   std::vector<int> hits, tried;
@@ -309,6 +347,20 @@ std::vector<Match> TokenMatcher::match(const TokenSequence& tokens) const {
       }
     }
   }
+  if (exhausted) {
+    // The document's budget is gone: no key's matches are complete. The key
+    // that spent the most is named.
+    if (overruns) {
+      const auto most =
+          std::max_element(spent.begin(), spent.end(),
+                           [](const auto& a, const auto& b) { return a.second < b.second; });
+      overruns->push_back({most->first, most->second, true});
+    }
+    return {};
+  }
+  found.erase(std::remove_if(found.begin(), found.end(),
+                             [&](const auto& f) { return cut.count(std::get<0>(f)) > 0; }),
+              found.end());
   // spaCy's order: matches as they end (by end, then start); then each greedy
   // key's kept matches, keys in the order their first match ended.
   std::vector<std::tuple<int, int, int>> byEnd;

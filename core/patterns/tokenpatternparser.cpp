@@ -41,9 +41,33 @@ std::vector<TokenSpec> TokenPatternParser::parse(const Json& pattern,
     record_.fail(field, "expected a list of token dicts, got " + describe(pattern));
   if (pattern.empty()) record_.fail(field, "a token pattern needs at least one token");
   std::vector<TokenSpec> specs;
-  for (size_t i = 0; i < pattern.size(); ++i)
-    specs.push_back(parseSpec(pattern[i], io::JsonRecord::index(field, i)));
+  int states = 0;
+  size_t regexes = 0;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    const std::string item = io::JsonRecord::index(field, i);
+    specs.push_back(parseSpec(pattern[i], item));
+    states += statesOf(specs.back().quantifier);
+    if (states > kMaxStates)
+      record_.fail(item, "the pattern is too long: it unrolls to more than " +
+                             std::to_string(kMaxStates) +
+                             " token states (each token dict is one, " + "\"+\" two, {n,m} m)");
+    for (const AttributeTest& t : specs.back().tests) regexes += t.regexes.size();
+    if (regexes > kMaxRegexes)
+      record_.fail(item, "the pattern has more than " + std::to_string(kMaxRegexes) +
+                             " regular expressions");
+  }
   return specs;
+}
+
+int TokenPatternParser::statesOf(const Quantifier& q) {
+  switch (q.kind) {
+    case Quantifier::Kind::Plus:
+      return 2;
+    case Quantifier::Kind::Range:
+      return q.min + (q.max < 0 ? 1 : q.max - q.min);
+    default:
+      return 1;
+  }
 }
 
 TokenSpec TokenPatternParser::parseSpec(const Json& spec, const std::string& field) const {
@@ -124,6 +148,9 @@ void TokenPatternParser::parseOperator(TokenAttribute attribute, const std::stri
       const std::string listField = io::JsonRecord::key(field, in ? "IN" : "NOT_IN");
       const Json& list = value.at(in ? "IN" : "NOT_IN");
       if (!list.is_array()) record_.fail(listField, "expected a list, got " + describe(list));
+      if (list.size() > kMaxRegexes)
+        record_.fail(listField, "a list of " + std::to_string(list.size()) +
+                                    " regular expressions; at most " + std::to_string(kMaxRegexes));
       for (size_t i = 0; i < list.size(); ++i) {
         const std::string item = io::JsonRecord::index(listField, i);
         t.regexes.push_back(compileRegex(stringValue(list[i], item), item));
@@ -162,6 +189,9 @@ Quantifier TokenPatternParser::parseQuantifier(const Json& op, const std::string
     const int hi = m[2].length() ? (m[3].length() ? std::stoi(m[3]) : -1) : lo;
     if (hi != -1 && hi < lo) record_.fail(field, "\"" + s + "\": the maximum is below the minimum");
     if (hi == 0) record_.fail(field, "\"" + s + "\" matches nothing (use \"!\" to forbid a token)");
+    if (lo > kMaxRepeat || hi > kMaxRepeat)
+      record_.fail(field, "\"" + s + "\": a counted OP repeats a token at most " +
+                              std::to_string(kMaxRepeat) + " times (use \"*\" or \"+\" for more)");
     return {Quantifier::Kind::Range, lo, hi};
   }
   record_.fail(field, "unknown OP \"" + s + "\" (known: !, ?, *, +, {n}, {n,m}, {n,}, {,m})");

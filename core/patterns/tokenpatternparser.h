@@ -21,7 +21,18 @@ namespace spanforge::patterns {
 // ("pattern[1].LOWER.IN[0]: expected a string, got number 3").
 class TokenPatternParser {
  public:
+  // Limits that keep matching bounded whatever a shared file says: a counted
+  // OP ({n,m}) repeats at most kMaxRepeat times, a pattern unrolls to at most
+  // kMaxStates token states (the matcher's NFA), and it holds at most
+  // kMaxRegexes regular expressions (REGEX IN lists included).
+  static constexpr int kMaxRepeat = 100;
+  static constexpr int kMaxStates = 256;
+  static constexpr size_t kMaxRegexes = 1000;
+
   explicit TokenPatternParser(const io::JsonRecord& record) : record_(record) {}
+
+  // The NFA states `spec` unrolls to: "+" is two, {2,5} five, {2,} three.
+  static int statesOf(const Quantifier& q);
 
   std::vector<TokenSpec> parse(const nlohmann::json& pattern, const std::string& field) const;
 
