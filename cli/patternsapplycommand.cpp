@@ -32,6 +32,8 @@ int PatternsApplyCommand::run(Console& console) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   console.out << "Matched " << r.documents << " unlabelled document(s): " << r.matches
               << " suggestion(s) (" << static_cast<int64_t>(seconds * 1000) << " ms).\n";
+  for (const auto& [overrun, documents] : r.overruns)
+    console.err << "warning: " << overrun << " (in " << documents << " document(s)).\n";
   return kOk;
 }
 

@@ -89,7 +89,11 @@ int PatternsMatchCommand::run(Console& console) {
     words.reserve(tokens.size());
     for (const auto& t : tokens) words.push_back(t.text);
     const patterns::TokenSequence sequence(std::move(words));
-    const auto hits = all_ ? matcher.matchAll(sequence) : matcher.entities(sequence);
+    std::vector<patterns::PatternOverrun> cut;
+    const auto hits = all_ ? matcher.matchAll(sequence, &cut) : matcher.entities(sequence, &cut);
+    for (const auto& o : cut)
+      console.err << "warning: " << name << ":" << input.line() << ": " << matcher.describe(sets, o)
+                  << ".\n";
     serve::PredictionRecords::writeSpans(out, record, tokens, spansOf(hits, sets, tokens));
     out << "\n";
     ++count;

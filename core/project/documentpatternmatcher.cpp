@@ -35,7 +35,11 @@ std::vector<store::PatternMatchRecord> DocumentPatternMatcher::matches(
   words.reserve(tokens.size());
   for (const auto& t : tokens) words.push_back(t.text);
   std::vector<store::PatternMatchRecord> out;
-  for (const auto& h : matcher_->entities(patterns::TokenSequence(std::move(words)))) {
+  std::vector<patterns::PatternOverrun> cut;
+  overruns_.clear();
+  const auto hits = matcher_->entities(patterns::TokenSequence(std::move(words)), &cut);
+  for (const auto& o : cut) overruns_.push_back(matcher_->describe(loaded_->sets, o));
+  for (const auto& h : hits) {
     const auto& p = loaded_->sets[h.set].patterns[h.pattern];
     out.push_back({d.id,
                    loaded_->ids[h.set][h.pattern],

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace spanforge::patterns {
@@ -37,6 +38,10 @@ class DocumentPatternMatcher {
   // document, or none of that id, is left alone: 0.
   int64_t refresh(int64_t documentId);
   void invalidate();
+  // What the last matches() cut for spending its budget of matching steps
+  // (patterns::TokenMatcher::Budget), each as a sentence naming the set and
+  // line: a pattern that matches too much is stopped, never hangs the editor.
+  const std::vector<std::string>& lastOverruns() const { return overruns_; }
 
  private:
   void ensureLoaded();
@@ -44,6 +49,7 @@ class DocumentPatternMatcher {
   store::ProjectStore& project_;
   std::optional<LoadedPatterns> loaded_;
   std::unique_ptr<patterns::PatternSetMatcher> matcher_;
+  std::vector<std::string> overruns_;
 };
 
 }  // namespace spanforge::project

@@ -112,6 +112,7 @@ PatternApplyResult PatternLibrary::apply(const std::function<bool(int64_t, int64
     if (stopped) return;
     const std::vector<store::PatternMatchRecord> matches = matcher.matches(d);
     project_.patterns().replaceOpen(d.id, matches);
+    for (const std::string& o : matcher.lastOverruns()) ++result.overruns[o];
     ++result.documents;
     result.matches += static_cast<int64_t>(matches.size());
     if (progress && !progress(result.documents, total)) stopped = true;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -34,6 +35,9 @@ struct LoadedPatterns {
 struct PatternApplyResult {
   int64_t documents = 0;  // unlabelled documents matched
   int64_t matches = 0;    // open matches stored
+  // Patterns cut for matching too much (DocumentPatternMatcher::lastOverruns),
+  // each sentence with the number of documents it was cut in.
+  std::map<std::string, int64_t> overruns;
 };
 
 // A project's pattern sets as whole jobs over the store: import (the file is

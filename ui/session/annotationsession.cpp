@@ -266,6 +266,9 @@ std::vector<text::ScoredSpan> AnnotationSession::suggestionsOf(int64_t id) {
 bool AnnotationSession::matchPatterns(int64_t id) {
   try {
     suggestions_->matchPatterns(id);
+    const auto& overruns = suggestions_->patternOverruns();
+    if (!overruns.empty())
+      notify(tr("Pattern suggestions are incomplete: %1").arg(qs(overruns[0])));
     return true;
   } catch (const std::exception& e) {
     return refuse(tr("Cannot match the pattern sets: %1").arg(qs(e.what())));

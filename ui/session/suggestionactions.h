@@ -38,6 +38,8 @@ class SuggestionActions {
   // Matches an unlabelled document with the enabled pattern sets again and
   // stores its open matches (project::DocumentPatternMatcher); throws store errors.
   void matchPatterns(int64_t document);
+  // Patterns the last matchPatterns() stopped for matching too much.
+  const std::vector<std::string>& patternOverruns() const { return matcher_.lastOverruns(); }
   // The sets changed (imported, switched, removed): read them again when next needed.
   void patternSetsChanged() { matcher_.invalidate(); }
   // Learns the strings of the spans in `after` that are not in `before`
