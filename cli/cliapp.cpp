@@ -28,6 +28,7 @@
 #include "train/distributed/distributederror.h"
 #include "train/package/modelpackageerror.h"
 #include "train/trainingerror.h"
+#include "transformer/modelfoldererror.h"
 
 #include <CLI/CLI.hpp>
 
@@ -110,6 +111,9 @@ int runCli(int argc, const char* const* argv, std::ostream& out, std::ostream& e
       err << "error: " << text::printable(e.what()) << "\n";
       return kBadInput;
     } catch (const train::TrainingError& e) {
+      err << "error: " << text::printable(e.what()) << "\n";
+      return kBadInput;
+    } catch (const transformer::ModelFolderError& e) {  // a Hugging Face folder we cannot use
       err << "error: " << text::printable(e.what()) << "\n";
       return kBadInput;
     } catch (const std::exception& e) {

@@ -1,7 +1,10 @@
 #include "transformer/bytelevelbpetokenizer.h"
 
+#include "io/jsonrecord.h"
 #include "text/utf8.h"
 #include "transformer/bytelevelsplit.h"
+#include "transformer/modelfile.h"
+#include "transformer/modelfoldererror.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,11 +17,7 @@ namespace spanforge::transformer {
 namespace {
 
 std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot read it");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return readModelFile(path, ModelFileLimits::kMaxTokenizerBytes);
 }
 
 }  // namespace
@@ -28,13 +27,20 @@ ByteLevelBpeTokenizer ByteLevelBpeTokenizer::fromFiles(const std::string& vocabJ
                                                        Options options) {
   std::unordered_map<std::string, int32_t> vocabulary;
   try {
-    const nlohmann::json vocab = nlohmann::json::parse(readAll(vocabJson));
+    const std::string text = readAll(vocabJson);
+    if (io::JsonRecord::findTooDeep(text) != std::string::npos)
+      throw ModelFolderError(vocabJson + ": nested too deep for a vocabulary");
+    const nlohmann::json vocab = nlohmann::json::parse(text);
+    if (!vocab.is_object()) throw ModelFolderError(vocabJson + ": not an object of token ids");
+    if (vocab.size() > static_cast<size_t>(ModelFileLimits::kMaxVocabulary))
+      throw ModelFolderError(vocabJson + ": more than " +
+                             std::to_string(ModelFileLimits::kMaxVocabulary) + " tokens");
     for (auto it = vocab.begin(); it != vocab.end(); ++it)
       vocabulary.emplace(it.key(), it.value().get<int32_t>());
   } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(vocabJson + ": not a vocabulary of token ids (" + e.what() + ")");
+    throw ModelFolderError(vocabJson + ": not a vocabulary of token ids (" + e.what() + ")");
   }
-  if (vocabulary.empty()) throw std::runtime_error(vocabJson + ": the vocabulary is empty");
+  if (vocabulary.empty()) throw ModelFolderError(vocabJson + ": the vocabulary is empty");
   std::istringstream in(readAll(mergesTxt));
   std::vector<std::string> merges;
   int line = 0;
@@ -45,9 +51,12 @@ ByteLevelBpeTokenizer ByteLevelBpeTokenizer::fromFiles(const std::string& vocabJ
     const size_t space = l.find(' ');
     if (space == std::string::npos || space == 0 || space + 1 == l.size() ||
         l.find(' ', space + 1) != std::string::npos)
-      throw std::runtime_error(mergesTxt + ": line " + std::to_string(line) +
-                               ": not two symbols separated by one space");
+      throw ModelFolderError(mergesTxt + ": line " + std::to_string(line) +
+                             ": not two symbols separated by one space");
     merges.push_back(l);
+    if (merges.size() > static_cast<size_t>(ModelFileLimits::kMaxVocabulary))
+      throw ModelFolderError(mergesTxt + ": more than " +
+                             std::to_string(ModelFileLimits::kMaxVocabulary) + " merges");
   }
   return ByteLevelBpeTokenizer(std::move(vocabulary), merges, options);
 }

@@ -1,6 +1,8 @@
 #include "transformer/encoderconfig.h"
 
 #include "transformer/jsonfile.h"
+#include "transformer/modelfile.h"
+#include "transformer/modelfoldererror.h"
 #include "transformer/modernbertconfig.h"
 
 #include <stdexcept>
@@ -46,7 +48,7 @@ const char* toString(EncoderFamily f) {
 }
 
 EncoderConfig EncoderConfig::load(const std::string& path) {
-  const json j = readJsonFile(path);
+  const json j = readJsonFile(path, ModelFileLimits::kMaxConfigBytes);
   EncoderConfig c;
   c.name = j.value("_name_or_path", "");
   c.modelType = j.value("model_type", "");
@@ -63,9 +65,9 @@ EncoderConfig EncoderConfig::load(const std::string& path) {
   else if (c.modelType == "modernbert")
     c.family = EncoderFamily::ModernBert;
   else
-    throw std::runtime_error(path + ": model_type '" + c.modelType +
-                             "' is not supported (bert, roberta, xlm-roberta, distilbert, "
-                             "electra and modernbert are)");
+    throw ModelFolderError(path + ": model_type '" + c.modelType +
+                           "' is not supported (bert, roberta, xlm-roberta, distilbert, "
+                           "electra and modernbert are)");
   c.vocab = positiveInt(j, path, "vocab_size");
   c.positions = positiveInt(j, path, "max_position_embeddings");
   if (c.family == EncoderFamily::ModernBert) {
@@ -91,12 +93,12 @@ EncoderConfig EncoderConfig::load(const std::string& path) {
                     : c.hidden;
   c.padId = j.value("pad_token_id", int64_t{0});
   if (c.hidden % c.heads != 0)
-    throw std::runtime_error(path + ": the hidden size (" + std::to_string(c.hidden) +
-                             ") is not a multiple of the attention heads (" +
-                             std::to_string(c.heads) + ")");
+    throw ModelFolderError(path + ": the hidden size (" + std::to_string(c.hidden) +
+                           ") is not a multiple of the attention heads (" +
+                           std::to_string(c.heads) + ")");
   if (c.activation != "gelu" && c.activation != "relu" && c.activation != "gelu_new")
-    throw std::runtime_error(path + ": activation '" + c.activation +
-                             "' is not supported (gelu, gelu_new and relu are)");
+    throw ModelFolderError(path + ": activation '" + c.activation +
+                           "' is not supported (gelu, gelu_new and relu are)");
   return c;
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/safetensorsfile.h"
 #include "transformer/checkpointtensor.h"
+#include "transformer/modelfoldererror.h"
 #include "transformer/tokenizerloader.h"
 
 #include <cstdio>
@@ -43,28 +44,27 @@ std::string ModelFolderInfo::summary() const {
 
 ModelFolderInfo inspectModelFolder(const std::string& folder) {
   const fs::path dir(folder);
-  if (!fs::is_directory(dir)) throw std::runtime_error(folder + ": no such folder");
+  if (!fs::is_directory(dir)) throw ModelFolderError(folder + ": no such folder");
   if (!fs::exists(dir / "config.json"))
-    throw std::runtime_error(folder + ": no config.json (the model's architecture and sizes)");
+    throw ModelFolderError(folder + ": no config.json (the model's architecture and sizes)");
   ModelFolderInfo info;
   info.config = EncoderConfig::load((dir / "config.json").string());
   info.name = info.config.name.empty() ? dir.filename().string() : info.config.name;
   const fs::path weights = dir / "model.safetensors";
   if (!fs::exists(weights)) {
     if (fs::exists(dir / "pytorch_model.bin"))
-      throw std::runtime_error(folder +
-                               ": the weights are only in pytorch_model.bin, a pickle, which can "
-                               "run code when read and is never opened here; save the model as "
-                               "model.safetensors (save_pretrained does by default)");
-    throw std::runtime_error(folder + ": no model.safetensors (the weights)");
+      throw ModelFolderError(folder +
+                             ": the weights are only in pytorch_model.bin, a pickle, which can "
+                             "run code when read and is never opened here; save the model as "
+                             "model.safetensors (save_pretrained does by default)");
+    throw ModelFolderError(folder + ": no model.safetensors (the weights)");
   }
   const auto tokenizer = loadTokenizer(folder);
   info.tokenizerKind = tokenizer->kind();
   info.tokenizerVocab = static_cast<int64_t>(tokenizer->vocabSize());
   if (info.tokenizerVocab > info.config.vocab)
-    throw std::runtime_error(folder + ": the tokenizer has " + grouped(info.tokenizerVocab) +
-                             " tokens but config.json's vocab_size is " +
-                             grouped(info.config.vocab));
+    throw ModelFolderError(folder + ": the tokenizer has " + grouped(info.tokenizerVocab) +
+                           " tokens but config.json's vocab_size is " + grouped(info.config.vocab));
 
   const model::SafetensorsFile file(weights.string());
   const std::vector<ExpectedTensor> expected = expectedTensors(info.config);
@@ -77,24 +77,24 @@ ModelFolderInfo inspectModelFolder(const std::string& folder) {
     }
   }
   if (!file.find(info.prefix + first))
-    throw std::runtime_error(weights.string() + ": no " + first +
-                             " (nor with a bert., roberta., distilbert., electra. or model. "
-                             "prefix)");
+    throw ModelFolderError(weights.string() + ": no " + first +
+                           " (nor with a bert., roberta., distilbert., electra. or model. "
+                           "prefix)");
   info.dtype = file.find(info.prefix + first)->dtype;
   for (const ExpectedTensor& want : expected) {
     const auto* t = findCheckpointTensor(file, info.prefix, want.name);
     if (!t)
-      throw std::runtime_error(weights.string() + ": no " + info.prefix + want.name +
-                               ", which config.json's " + std::to_string(info.config.layers) +
-                               " layers of hidden size " + std::to_string(info.config.hidden) +
-                               " need");
+      throw ModelFolderError(weights.string() + ": no " + info.prefix + want.name +
+                             ", which config.json's " + std::to_string(info.config.layers) +
+                             " layers of hidden size " + std::to_string(info.config.hidden) +
+                             " need");
     if (t->shape != want.shape)
-      throw std::runtime_error(weights.string() + ": " + t->name + " has shape " +
-                               shapeText(t->shape) + ", config.json makes it " +
-                               shapeText(want.shape));
+      throw ModelFolderError(weights.string() + ": " + t->name + " has shape " +
+                             shapeText(t->shape) + ", config.json makes it " +
+                             shapeText(want.shape));
     if (t->dtype != "F32" && t->dtype != "F16" && t->dtype != "BF16")
-      throw std::runtime_error(weights.string() + ": " + t->name + " is " + t->dtype +
-                               " (F32, F16 and BF16 are read)");
+      throw ModelFolderError(weights.string() + ": " + t->name + " is " + t->dtype +
+                             " (F32, F16 and BF16 are read)");
   }
   info.parameters = parameterCount(info.config);
   return info;

@@ -1,6 +1,7 @@
 #include "transformer/modernbertconfig.h"
 
 #include "transformer/jsonfile.h"
+#include "transformer/modelfoldererror.h"
 
 #include <stdexcept>
 
@@ -19,10 +20,10 @@ double ropeTheta(const json& j, const std::string& path, const std::string& laye
   const json& all = j.at("rope_parameters");
   const json& p = all.is_object() && all.contains(layerType) ? all.at(layerType) : all;
   if (!p.is_object() || !p.contains("rope_theta"))
-    throw std::runtime_error(path + ": rope_parameters has no rope_theta for " + layerType);
+    throw ModelFolderError(path + ": rope_parameters has no rope_theta for " + layerType);
   if (p.value("rope_type", "default") != "default")
-    throw std::runtime_error(path + ": rope_type '" + p.value("rope_type", "") + "' of " +
-                             layerType + " is not supported (default is)");
+    throw ModelFolderError(path + ": rope_type '" + p.value("rope_type", "") + "' of " + layerType +
+                           " is not supported (default is)");
   return p.at("rope_theta").get<double>();
 }
 
@@ -62,13 +63,13 @@ void readModernBertConfig(const json& j, const std::string& path, EncoderConfig&
   if (j.contains("layer_types") && j.at("layer_types").is_array()) {
     const json& types = j.at("layer_types");
     if (types.size() != c.globalLayers.size())
-      throw std::runtime_error(path + ": layer_types names " + std::to_string(types.size()) +
-                               " layers, num_hidden_layers " + std::to_string(c.layers));
+      throw ModelFolderError(path + ": layer_types names " + std::to_string(types.size()) +
+                             " layers, num_hidden_layers " + std::to_string(c.layers));
     for (size_t i = 0; i < types.size(); ++i) {
       const std::string t = types.at(i).is_string() ? types.at(i).get<std::string>() : "";
       if (t != "full_attention" && t != "sliding_attention")
-        throw std::runtime_error(path + ": layer_types[" + std::to_string(i) + "] '" + t +
-                                 "' is neither full_attention nor sliding_attention");
+        throw ModelFolderError(path + ": layer_types[" + std::to_string(i) + "] '" + t +
+                               "' is neither full_attention nor sliding_attention");
       c.globalLayers[i] = t == "full_attention";
     }
   } else {
@@ -79,9 +80,9 @@ void readModernBertConfig(const json& j, const std::string& path, EncoderConfig&
   c.globalRopeTheta = ropeTheta(j, path, "full_attention", "global_rope_theta", 160000.0);
   c.localRopeTheta = ropeTheta(j, path, "sliding_attention", "local_rope_theta", 10000.0);
   if (c.hidden % c.heads != 0 || (c.hidden / c.heads) % 2 != 0)
-    throw std::runtime_error(path + ": the hidden size (" + std::to_string(c.hidden) +
-                             ") must split into attention heads (" + std::to_string(c.heads) +
-                             ") of an even width, which rotary positions need");
+    throw ModelFolderError(path + ": the hidden size (" + std::to_string(c.hidden) +
+                           ") must split into attention heads (" + std::to_string(c.heads) +
+                           ") of an even width, which rotary positions need");
 }
 
 void appendModernBertTensors(const EncoderConfig& c, std::vector<ExpectedTensor>& out) {

@@ -1,4 +1,5 @@
 #include "transformer/precompiledcharsmap.h"
+#include "transformer/modelfoldererror.h"
 
 #include <stdexcept>
 
@@ -23,12 +24,12 @@ int base64Value(char c) {
 }  // namespace
 
 PrecompiledCharsmap::PrecompiledCharsmap(std::string_view blob) {
-  if (blob.size() < 4) throw std::runtime_error("the precompiled charsmap is shorter than 4 bytes");
+  if (blob.size() < 4) throw ModelFolderError("the precompiled charsmap is shorter than 4 bytes");
   const auto* b = reinterpret_cast<const unsigned char*>(blob.data());
   const uint32_t trieBytes = b[0] | (b[1] << 8) | (b[2] << 16) | (uint32_t{b[3]} << 24);
   if (trieBytes % 4 != 0 || trieBytes == 0 || trieBytes > blob.size() - 4)
-    throw std::runtime_error("the precompiled charsmap's trie size (" + std::to_string(trieBytes) +
-                             " bytes) does not fit its " + std::to_string(blob.size()) + " bytes");
+    throw ModelFolderError("the precompiled charsmap's trie size (" + std::to_string(trieBytes) +
+                           " bytes) does not fit its " + std::to_string(blob.size()) + " bytes");
   units_.resize(trieBytes / 4);
   for (size_t i = 0; i < units_.size(); ++i) {
     const unsigned char* u = b + 4 + 4 * i;

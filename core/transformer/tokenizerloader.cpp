@@ -2,6 +2,8 @@
 
 #include "transformer/bytelevelbpetokenizer.h"
 #include "transformer/jsonfile.h"
+#include "transformer/modelfile.h"
+#include "transformer/modelfoldererror.h"
 #include "transformer/unigramtokenizer.h"
 #include "transformer/wordpiecetokenizer.h"
 
@@ -16,8 +18,18 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+// A vocabulary (or merges list) larger than any real model's is refused
+// before it is read into memory.
+void checkCount(const json& list, const std::string& file, const char* what) {
+  if (list.size() > static_cast<size_t>(ModelFileLimits::kMaxVocabulary))
+    throw ModelFolderError(file + ": " + std::to_string(list.size()) + " " + what +
+                           "; Spanforge reads at most " +
+                           std::to_string(ModelFileLimits::kMaxVocabulary));
+}
+
 json optionalJson(const fs::path& path) {
-  return fs::exists(path) ? readJsonFile(path.string()) : json();
+  return fs::exists(path) ? readJsonFile(path.string(), ModelFileLimits::kMaxTokenizerBytes)
+                          : json();
 }
 
 // A special token's name as the configs give it: a string or {"content": ...}.
@@ -39,8 +51,8 @@ BertNormalizer::Options normalizerOf(const json& n, const std::string& file) {
     return o;
   }
   if (n.value("type", "") != "BertNormalizer")
-    throw std::runtime_error(file + ": normalizer '" + n.value("type", "?") +
-                             "' is not supported with WordPiece (BertNormalizer is)");
+    throw ModelFolderError(file + ": normalizer '" + n.value("type", "?") +
+                           "' is not supported with WordPiece (BertNormalizer is)");
   o.cleanText = n.value("clean_text", true);
   o.chineseChars = n.value("handle_chinese_chars", true);
   o.lowercase = n.value("lowercase", true);
@@ -56,11 +68,11 @@ std::optional<PrecompiledCharsmap> charsmapOf(const json& n, const std::string& 
   const std::string type = n.value("type", "");
   if (type == "Precompiled") {
     const auto blob = decodeBase64(n.at("precompiled_charsmap").get<std::string>());
-    if (!blob) throw std::runtime_error(file + ": precompiled_charsmap is not base64");
+    if (!blob) throw ModelFolderError(file + ": precompiled_charsmap is not base64");
     try {
       return PrecompiledCharsmap(*blob);
     } catch (const std::runtime_error& e) {
-      throw std::runtime_error(file + ": " + e.what());
+      throw ModelFolderError(file + ": " + e.what());
     }
   }
   if (type == "Replace") {
@@ -69,8 +81,8 @@ std::optional<PrecompiledCharsmap> charsmapOf(const json& n, const std::string& 
         p.contains("Regex") ? p.at("Regex").get<std::string>() : p.value("String", std::string());
     if ((pattern == " {2,}" || pattern == "  ") && n.value("content", "") == " ")
       return std::nullopt;
-    throw std::runtime_error(file + ": the Replace normalizer of '" + pattern +
-                             "' is not supported with Unigram (only runs of spaces)");
+    throw ModelFolderError(file + ": the Replace normalizer of '" + pattern +
+                           "' is not supported with Unigram (only runs of spaces)");
   }
   if (type == "Sequence") {
     std::optional<PrecompiledCharsmap> found;
@@ -78,8 +90,8 @@ std::optional<PrecompiledCharsmap> charsmapOf(const json& n, const std::string& 
       if (auto c = charsmapOf(part, file)) found = std::move(c);
     return found;
   }
-  throw std::runtime_error(file + ": normalizer '" + type +
-                           "' is not supported with Unigram (Precompiled is)");
+  throw ModelFolderError(file + ": normalizer '" + type +
+                         "' is not supported with Unigram (Precompiled is)");
 }
 
 bool isMetaspace(const json& pre) {
@@ -99,12 +111,13 @@ bool isMetaspace(const json& pre) {
 std::unique_ptr<SubwordTokenizer> unigramOf(const json& t, const std::string& file) {
   const json& model = t.at("model");
   if (model.value("byte_fallback", false))
-    throw std::runtime_error(file + ": a Unigram model with byte_fallback is not supported");
+    throw ModelFolderError(file + ": a Unigram model with byte_fallback is not supported");
   if (!isMetaspace(t.contains("pre_tokenizer") ? t.at("pre_tokenizer") : json()))
-    throw std::runtime_error(file +
-                             ": a Unigram model is supported after the Metaspace pre-tokenizer "
-                             "(replacement \u2581, a prefix space) only");
+    throw ModelFolderError(file +
+                           ": a Unigram model is supported after the Metaspace pre-tokenizer "
+                           "(replacement \u2581, a prefix space) only");
   std::vector<UnigramTokenizer::Piece> vocab;
+  checkCount(model.at("vocab"), file, "pieces");
   for (const json& entry : model.at("vocab"))
     vocab.push_back({entry.at(0).get<std::string>(), entry.at(1).get<float>()});
   std::vector<std::string> reserved;
@@ -112,36 +125,40 @@ std::unique_ptr<SubwordTokenizer> unigramOf(const json& t, const std::string& fi
     for (const json& a : t.at("added_tokens"))
       if (a.value("special", false)) reserved.push_back(a.at("content").get<std::string>());
   const json& unk = model.contains("unk_id") ? model.at("unk_id") : json();
-  if (!unk.is_number_integer())
-    throw std::runtime_error(file + ": the Unigram model has no unk_id");
+  if (!unk.is_number_integer()) throw ModelFolderError(file + ": the Unigram model has no unk_id");
   const auto unkId = unk.get<int64_t>();
   if (unkId < 0 || unkId >= static_cast<int64_t>(vocab.size()))
-    throw std::runtime_error(file + ": the unknown piece's id " + std::to_string(unkId) +
-                             " is outside the vocabulary of " + std::to_string(vocab.size()));
+    throw ModelFolderError(file + ": the unknown piece's id " + std::to_string(unkId) +
+                           " is outside the vocabulary of " + std::to_string(vocab.size()));
   try {
     return std::make_unique<UnigramTokenizer>(
         std::move(vocab), static_cast<int32_t>(unkId), reserved,
         SentencePieceNormalizer(
             charsmapOf(t.contains("normalizer") ? t.at("normalizer") : json(), file)));
   } catch (const std::invalid_argument& e) {
-    throw std::runtime_error(file + ": " + e.what());
+    throw ModelFolderError(file + ": " + e.what());
   }
 }
 
 std::unique_ptr<SubwordTokenizer> fromTokenizerJson(const fs::path& path) {
   const std::string file = path.string();
-  const json t = readJsonFile(file);
+  const json t = readJsonFile(file, ModelFileLimits::kMaxTokenizerBytes);
   const json& model = t.at("model");
   const std::string type = model.value("type", "");
   const json& pre = t.contains("pre_tokenizer") ? t.at("pre_tokenizer") : json();
   const std::string preType = pre.is_object() ? pre.value("type", "") : "";
   if (type == "WordPiece") {
     if (preType != "BertPreTokenizer")
-      throw std::runtime_error(file + ": pre-tokenizer '" + preType +
-                               "' is not supported with WordPiece (BertPreTokenizer is)");
+      throw ModelFolderError(file + ": pre-tokenizer '" + preType +
+                             "' is not supported with WordPiece (BertPreTokenizer is)");
     std::vector<std::string> vocab;
+    checkCount(model.at("vocab"), file, "tokens");
     for (auto it = model.at("vocab").begin(); it != model.at("vocab").end(); ++it) {
       const auto id = it.value().get<size_t>();
+      if (id >= model.at("vocab").size())
+        throw ModelFolderError(file + ": token \"" + it.key() + "\" has id " + std::to_string(id) +
+                               ", outside the vocabulary of " +
+                               std::to_string(model.at("vocab").size()));
       if (id >= vocab.size()) vocab.resize(id + 1);
       vocab[id] = it.key();
     }
@@ -154,11 +171,13 @@ std::unique_ptr<SubwordTokenizer> fromTokenizerJson(const fs::path& path) {
   }
   if (type == "BPE") {
     if (preType != "ByteLevel")
-      throw std::runtime_error(file + ": pre-tokenizer '" + preType +
-                               "' is not supported with BPE (ByteLevel is)");
+      throw ModelFolderError(file + ": pre-tokenizer '" + preType +
+                             "' is not supported with BPE (ByteLevel is)");
     if (t.contains("normalizer") && !t.at("normalizer").is_null())
-      throw std::runtime_error(file + ": a normalizer before byte-level BPE is not supported");
+      throw ModelFolderError(file + ": a normalizer before byte-level BPE is not supported");
     std::unordered_map<std::string, int32_t> vocab;
+    checkCount(model.at("vocab"), file, "tokens");
+    checkCount(model.at("merges"), file, "merges");
     for (auto it = model.at("vocab").begin(); it != model.at("vocab").end(); ++it)
       vocab.emplace(it.key(), it.value().get<int32_t>());
     // Tokens added after training (ModernBERT's [CLS], [SEP], [PAD] ...) have
@@ -176,15 +195,15 @@ std::unique_ptr<SubwordTokenizer> fromTokenizerJson(const fs::path& path) {
     return std::make_unique<ByteLevelBpeTokenizer>(std::move(vocab), merges, o);
   }
   if (type == "Unigram") return unigramOf(t, file);
-  throw std::runtime_error(file + ": tokenizer model '" + type +
-                           "' is not supported (WordPiece, BPE and Unigram are)");
+  throw ModelFolderError(file + ": tokenizer model '" + type +
+                         "' is not supported (WordPiece, BPE and Unigram are)");
 }
 
 }  // namespace
 
 std::unique_ptr<SubwordTokenizer> loadTokenizer(const std::string& folder) {
   const fs::path dir(folder);
-  if (!fs::is_directory(dir)) throw std::runtime_error(folder + ": no such folder");
+  if (!fs::is_directory(dir)) throw ModelFolderError(folder + ": no such folder");
   const json config = optionalJson(dir / "tokenizer_config.json");
   const json specials = optionalJson(dir / "special_tokens_map.json");
   std::unique_ptr<SubwordTokenizer> t;
@@ -200,19 +219,19 @@ std::unique_ptr<SubwordTokenizer> loadTokenizer(const std::string& folder) {
           WordPieceTokenizer::fromVocabFile((dir / "vocab.txt").string(), o));
     } else if (fs::exists(dir / "vocab.json")) {
       if (!fs::exists(dir / "merges.txt"))
-        throw std::runtime_error(folder + ": vocab.json without merges.txt");
+        throw ModelFolderError(folder + ": vocab.json without merges.txt");
       ByteLevelBpeTokenizer::Options o;
       o.addPrefixSpace = config.is_object() ? config.value("add_prefix_space", false) : false;
       t = std::make_unique<ByteLevelBpeTokenizer>(ByteLevelBpeTokenizer::fromFiles(
           (dir / "vocab.json").string(), (dir / "merges.txt").string(), o));
     } else {
-      throw std::runtime_error(folder +
-                               ": no tokenizer (tokenizer.json, vocab.txt, or vocab.json with "
-                               "merges.txt)");
+      throw ModelFolderError(folder +
+                             ": no tokenizer (tokenizer.json, vocab.txt, or vocab.json with "
+                             "merges.txt)");
     }
   } catch (const json::exception& e) {
-    throw std::runtime_error(folder + ": the tokenizer's files are not as expected (" + e.what() +
-                             ")");
+    throw ModelFolderError(folder + ": the tokenizer's files are not as expected (" + e.what() +
+                           ")");
   }
   if (t->kind() != "WordPiece") {
     cls = "<s>";

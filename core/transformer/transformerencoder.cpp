@@ -3,6 +3,7 @@
 #include "model/safetensorsfile.h"
 #include "transformer/bertencoderbody.h"
 #include "transformer/checkpointtensor.h"
+#include "transformer/modelfoldererror.h"
 #include "transformer/modernbertencoderbody.h"
 
 #include <torch/nn/module.h>
@@ -46,10 +47,10 @@ void TransformerEncoder::load(const model::SafetensorsFile& file, const std::str
     const std::string& name = item.key();
     const torch::Tensor& param = item.value();
     const auto* t = findCheckpointTensor(file, prefix, name);
-    if (!t) throw std::runtime_error(file.path() + ": no " + prefix + name);
+    if (!t) throw ModelFolderError(file.path() + ": no " + prefix + name);
     if (t->shape != param.sizes().vec())
-      throw std::runtime_error(file.path() + ": " + t->name + " is not of the shape " +
-                               c10::str(param.sizes()) + " the config asks for");
+      throw ModelFolderError(file.path() + ": " + t->name + " is not of the shape " +
+                             c10::str(param.sizes()) + " the config asks for");
     torch::ScalarType type;
     if (t->dtype == "F32")
       type = torch::kFloat;
@@ -58,8 +59,8 @@ void TransformerEncoder::load(const model::SafetensorsFile& file, const std::str
     else if (t->dtype == "BF16")
       type = torch::kBFloat16;
     else
-      throw std::runtime_error(file.path() + ": " + t->name + " is " + t->dtype +
-                               " (F32, F16 and BF16 are read)");
+      throw ModelFolderError(file.path() + ": " + t->name + " is " + t->dtype +
+                             " (F32, F16 and BF16 are read)");
     const torch::Tensor raw = torch::from_blob(const_cast<uint8_t*>(file.data(*t)), t->shape,
                                                torch::TensorOptions().dtype(type));
     values[name] = raw.to(param.scalar_type()).clone();

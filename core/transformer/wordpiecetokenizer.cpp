@@ -2,25 +2,30 @@
 
 #include "text/charclass.h"
 #include "text/utf8.h"
+#include "transformer/modelfile.h"
+#include "transformer/modelfoldererror.h"
 
-#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace spanforge::transformer {
 
 WordPieceTokenizer WordPieceTokenizer::fromVocabFile(const std::string& path, Options options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot read the vocabulary");
+  std::istringstream in(readModelFile(path, ModelFileLimits::kMaxTokenizerBytes));
   std::vector<std::string> tokens;
   for (std::string line; std::getline(in, line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     tokens.push_back(line);
+    if (tokens.size() > static_cast<size_t>(ModelFileLimits::kMaxVocabulary))
+      throw ModelFolderError(path + ": more than " +
+                             std::to_string(ModelFileLimits::kMaxVocabulary) +
+                             " tokens; Spanforge reads at most that many");
   }
-  if (tokens.empty()) throw std::runtime_error(path + ": the vocabulary is empty");
+  if (tokens.empty()) throw ModelFolderError(path + ": the vocabulary is empty");
   try {
     return WordPieceTokenizer(std::move(tokens), std::move(options));
   } catch (const std::exception& e) {
-    throw std::runtime_error(path + ": " + e.what());
+    throw ModelFolderError(path + ": " + e.what());
   }
 }
 
@@ -30,12 +35,12 @@ WordPieceTokenizer::WordPieceTokenizer(std::vector<std::string> vocabulary, Opti
       tokens_(std::move(vocabulary)) {
   for (size_t i = 0; i < tokens_.size(); ++i) {
     if (!ids_.emplace(tokens_[i], static_cast<int32_t>(i)).second && !tokens_[i].empty())
-      throw std::runtime_error("line " + std::to_string(i + 1) + ": '" + tokens_[i] +
-                               "' is listed twice");
+      throw ModelFolderError("line " + std::to_string(i + 1) + ": '" + tokens_[i] +
+                             "' is listed twice");
   }
   unknown_ = id(options_.unknown);
   if (unknown_ < 0)
-    throw std::runtime_error("no unknown token '" + options_.unknown + "' in the vocabulary");
+    throw ModelFolderError("no unknown token '" + options_.unknown + "' in the vocabulary");
   setSpecial("[CLS]", "[SEP]", "[PAD]", options_.unknown, "[MASK]");
 }
 

@@ -94,5 +94,5 @@ TEST_CASE("Byte-level BPE: bad files are refused, naming the file and the line")
   CHECK_THROWS_WITH(ByteLevelBpeTokenizer::fromFiles(dir.file("bad.json"), dir.file("m.txt"), {}),
                     ContainsSubstring("bad.json: not a vocabulary"));
   CHECK_THROWS_WITH(ByteLevelBpeTokenizer::fromFiles(dir.file("none.json"), dir.file("m.txt"), {}),
-                    ContainsSubstring("none.json: cannot read"));
+                    ContainsSubstring("none.json: cannot open"));
 }

@@ -96,7 +96,7 @@ TEST_CASE("WordPiece: a bad vocabulary file is refused, naming the file and the 
   TempDir dir;
   WordPieceTokenizer::Options o;
   CHECK_THROWS_WITH(WordPieceTokenizer::fromVocabFile(dir.file("none.txt"), o),
-                    ContainsSubstring("none.txt: cannot read"));
+                    ContainsSubstring("none.txt: cannot open"));
   std::ofstream(dir.file("dup.txt")) << "[UNK]\nfoo\nbar\nfoo\n";
   CHECK_THROWS_WITH(WordPieceTokenizer::fromVocabFile(dir.file("dup.txt"), o),
                     ContainsSubstring("dup.txt: line 4: 'foo' is listed twice"));
