@@ -5,8 +5,10 @@
 #include "model/weighttransfer.h"
 #include "slurp.h"
 #include "tempdir.h"
+#include "train/config/tomlconfig.h"
 #include "train/package/modelpackage.h"
 #include "train/package/modelpackageerror.h"
+#include "train/package/packagefiles.h"
 #include "traintestdata.h"
 
 #include "catchapi.h"
@@ -14,8 +16,10 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -158,7 +162,31 @@ TEST_CASE("model package: corrupt or incompatible packages are refused naming th
     const auto at = meta.find("\"person\"");
     REQUIRE(at != std::string::npos);
     spit(p + "/meta.json", meta.insert(at, "\"product\", "));
-    requireRefused(p, "weights.safetensors", "labels");
+    // Compared with the weights' CRF before the network is built.
+    requireRefused(p, "meta.json", "lists 3 labels (13 tags) but the weights' CRF has 9 tags");
+  }
+  SECTION("5,000 labels in meta.json are refused before a network is built for them") {
+    const auto p = writeTestPackage(dir, "m");
+    auto meta = nlohmann::json::parse(slurp(p + "/meta.json"));
+    meta["labels"] = nlohmann::json::array();
+    for (int i = 0; i < 5000; ++i) meta["labels"].push_back("L" + std::to_string(i));
+    spit(p + "/meta.json", meta.dump());
+    const auto t0 = std::chrono::steady_clock::now();
+    requireRefused(p, "meta.json", "lists 5000 labels (20001 tags)");
+    // Before: 120 s and 1.7 GB. A guard against a hang, not a speed target.
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
+  }
+  SECTION("config.toml sizes larger than the weights are refused before a network is built") {
+    const auto p = writeTestPackage(dir, "m");
+    TrainConfig config = loadConfigFile(p + "/config.toml");
+    config.model.hidden = 4096;
+    config.model.layers = 8;
+    spit(p + "/config.toml", toToml(config));
+    // Its size and checksum in meta.json follow, as a crafted package's would.
+    PackageInfo info = PackageInfo::fromJson(slurp(p + "/meta.json"), p + "/meta.json");
+    info.files[ModelPackage::kConfigFile] = PackageFiles::digest(p + "/config.toml");
+    spit(p + "/meta.json", info.toJson());
+    requireRefused(p, "config.toml", "describes a model larger than its weights");
   }
   SECTION("not a directory") { requireRefused(dir.file("nothing"), "nothing", "no such"); }
   SECTION("a file list that leads out of the package") {

@@ -6,6 +6,7 @@
 #include "model/vectors.h"
 #include "train/config/tomlconfig.h"
 #include "train/package/atomicdirectory.h"
+#include "train/package/declaredsizes.h"
 #include "train/package/legacypackageerror.h"
 #include "train/package/legacyweights.h"
 #include "train/package/modelpackageerror.h"
@@ -233,6 +234,9 @@ ModelPackage ModelPackage::assemble(const std::string& dir, PackageInfo info, bo
   }
 
   const std::string weights = PF::join(dir, weightsFile);
+  // Sizes declared by meta.json and config.toml against the weights' header,
+  // before anything is allocated for them.
+  if (!legacy) DeclaredSizes::check(weights, config.model, info.labels, meta, configPath);
   if (config.model.encoder == "transformer")
     config.model.transformer = checkTransformer(dir, info, weightsFile);
   else
