@@ -5,9 +5,13 @@
 #include "store/steptimer.h"
 #include "store/storeerror.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 namespace spanforge::store {
@@ -168,10 +172,18 @@ void Database::trustCheckedSchema() {
 
 void Database::backupTo(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::exists(path, ec)) {
-    throw StoreError("Cannot back up " + quotedPath(path_) + " to " + quotedPath(path) +
-                     ": a file with that name already exists.");
+  // Created here, exclusively and without following a link: an existing name
+  // of any kind (a dangling symbolic link included, which would send the
+  // backup wherever it points) is refused, so SQLite opens only our new file.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    const int err = errno;
+    throw StoreError("Cannot back up " + quotedPath(path_) + " to " + quotedPath(path) + ": " +
+                     (err == EEXIST || err == ELOOP ? std::string("that name already exists")
+                                                    : std::string(std::strerror(err))) +
+                     ".");
   }
+  ::close(fd);
   Database copy(path, OpenMode::OpenOrCreate);
   sqlite3_backup* backup = sqlite3_backup_init(copy.handle(), "main", db_, "main");
   if (!backup) throw sqliteError(copy.handle(), sqlite3_errcode(copy.handle()), "cannot back up");

@@ -65,7 +65,11 @@ std::string SchemaRepair::backupName(const std::string& path, std::time_t now) {
   const std::string base = path + ".bak-" + stamp;
   std::string name = base;
   std::error_code ec;
-  for (int n = 2; std::filesystem::exists(name, ec); ++n) name = base + "-" + std::to_string(n);
+  // Any existing name counts, a dangling symbolic link too (exists() follows it).
+  const auto taken = [&](const std::string& n) {
+    return std::filesystem::symlink_status(n, ec).type() != std::filesystem::file_type::not_found;
+  };
+  for (int n = 2; taken(name); ++n) name = base + "-" + std::to_string(n);
   return name;
 }
 

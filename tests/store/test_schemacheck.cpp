@@ -179,6 +179,27 @@ TEST_CASE("repair backs the project up, drops what is foreign and restores ours"
   CHECK(p->documents().spanCountByLabel().at("PER") == 2);  // the restored trigger is ours
 }
 
+TEST_CASE("repair never writes its backup through a symbolic link, dangling or not") {
+  TempDir dir;
+  const auto path = goldProject(dir);
+  plant(path, "CREATE TABLE notes (x)");
+  // The backup's name taken by a link to a file that does not exist yet.
+  const std::string outside = dir.file("outside.db");
+  const std::string name = store::SchemaRepair::backupName(path, 1700000000);
+  std::filesystem::create_symlink(outside, name);
+  // The name is skipped, as any existing name is...
+  CHECK(store::SchemaRepair::backupName(path, 1700000000) == name + "-2");
+  const auto result = store::SchemaRepair(path).run(1700000000);
+  CHECK(result.backupPath == name + "-2");
+  CHECK_FALSE(std::filesystem::exists(outside));
+  CHECK(std::filesystem::is_symlink(name));
+  // ...and a backup to a link (say, one planted between naming and writing)
+  // is refused without writing through it.
+  Database db(path);
+  CHECK_THROWS_WITH(db.backupTo(name), ContainsSubstring("that name already exists"));
+  CHECK_FALSE(std::filesystem::exists(outside));
+}
+
 TEST_CASE("repair cannot put back a changed table and says so") {
   TempDir dir;
   const auto path = goldProject(dir);
