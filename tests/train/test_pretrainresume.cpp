@@ -2,6 +2,7 @@
 // extended run ends where one never stopped would, and what cannot be
 // resumed says why.
 #include "model/nermodel.h"
+#include "model/safetensorsfile.h"
 #include "tempdir.h"
 #include "torchcatch.h"
 #include "train/package/modelpackageerror.h"
@@ -11,9 +12,12 @@
 #include "train/pretrain/pretrainstate.h"
 #include "traintestdata.h"
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
 
 using namespace spanforge;
 using namespace spanforge::train;
@@ -195,4 +199,69 @@ TEST_CASE("the resume state holds the optimizer's moments and fits only its own 
     CHECK(e.path() == path);
   }
   CHECK(torch::equal(head->weight, before));
+}
+
+namespace {
+
+// resume.safetensors written again with its generator's bytes and metadata
+// changed by the caller: what a crafted file looks like.
+void rewriteState(const std::string& path, const std::function<void(std::vector<uint8_t>&)>& rng,
+                  const std::map<std::string, std::string>& metadata) {
+  std::vector<std::vector<uint8_t>> bytes;
+  std::vector<model::SafetensorsBlob> blobs;
+  std::map<std::string, std::string> meta;
+  {
+    const model::SafetensorsFile file(path);
+    meta = file.metadata();
+    for (const auto& t : file.tensors()) {
+      const uint8_t* data = file.data(t);
+      bytes.emplace_back(data, data + (t.end - t.begin));
+      if (t.name == "generator.cpu") rng(bytes.back());
+    }
+    size_t i = 0;
+    for (const auto& t : file.tensors()) {
+      auto shape = t.shape;
+      if (t.name == "generator.cpu") shape = {static_cast<int64_t>(bytes[i].size())};
+      blobs.push_back({t.name, t.dtype, shape, bytes[i++].data()});
+    }
+  }
+  for (const auto& [k, v] : metadata) meta[k] = v;
+  model::SafetensorsFile::write(path, blobs, meta);
+}
+
+}  // namespace
+
+TEST_CASE("a crafted resume state is bad input named by its file, never a torch backtrace") {
+  TempDir dir;
+  REQUIRE(pretrain(pretrainTestConfig(5), dir.file("pre"), false).reason == FinishReason::MaxSteps);
+  const std::string path = dir.file("pre/") + PretrainResume::kFile;
+  const std::string saved = dir.file("saved");
+  std::filesystem::copy_file(path, saved);
+
+  // Positions this run cannot be at: said before anything is restored.
+  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+           {"batches_done", "999999"}, {"epoch", "0"}}) {
+    INFO(key << " = " << value);
+    std::filesystem::copy_file(saved, path, std::filesystem::copy_options::overwrite_existing);
+    rewriteState(path, [](std::vector<uint8_t>&) {}, {{key, value}});
+    CHECK_THAT(Pretrainer(pretrainTestConfig(12), smallText(), dir.file("pre")).resumePoint().why,
+               ContainsSubstring("which this run cannot be at") &&
+                   ContainsSubstring("damaged or crafted"));
+  }
+
+  std::filesystem::copy_file(saved, path, std::filesystem::copy_options::overwrite_existing);
+  rewriteState(path, [](std::vector<uint8_t>&) {}, {{"batches_done", "-3"}});
+  CHECK_THAT(Pretrainer(pretrainTestConfig(12), smallText(), dir.file("pre")).resumePoint().why,
+             ContainsSubstring("\"batches_done\" is \"-3\", not a non-negative whole number"));
+
+  // A generator state of another size: libtorch's refusal came with its backtrace.
+  std::filesystem::copy_file(saved, path, std::filesystem::copy_options::overwrite_existing);
+  rewriteState(path, [](std::vector<uint8_t>& g) { g.resize(10, 0xff); }, {});
+  REQUIRE(
+      Pretrainer(pretrainTestConfig(12), smallText(), dir.file("pre")).resumePoint().why.empty());
+  // run() reports it as its failure, naming the file, without libtorch's backtrace.
+  const PretrainResult r = pretrain(pretrainTestConfig(12), dir.file("pre"), true);
+  CHECK(r.reason == FinishReason::Failed);
+  CHECK_THAT(r.message, StartsWith(path + ": tensor \"generator.cpu\" is not a CPU generator's"));
+  CHECK_THAT(r.message, !ContainsSubstring("Exception raised from"));
 }

@@ -200,6 +200,13 @@ PretrainResumePoint Pretrainer::resumePoint() const {
                (s.maxEpochs > 0 && position.epoch > s.maxEpochs)) {
       point.why = dir + " has run " + std::to_string(position.steps) + " steps (" +
                   std::to_string(position.epoch) + " epochs), past this config's limit";
+    } else if (position.epoch < 1 || position.batchesDone < 0 ||
+               position.batchesDone > static_cast<int64_t>(d.trainBatches.size()) ||
+               position.steps < 0 || position.words < 0 || !(position.seconds >= 0)) {
+      point.why = statePath + " says epoch " + std::to_string(position.epoch) + ", " +
+                  std::to_string(position.batchesDone) +
+                  " batches done, which this run cannot be at (" +
+                  std::to_string(d.trainBatches.size()) + " batches an epoch); damaged or crafted";
     } else {
       const bool epochDone = position.batchesDone >= static_cast<int64_t>(d.trainBatches.size());
       point.step = position.steps;

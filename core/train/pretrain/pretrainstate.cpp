@@ -6,6 +6,7 @@
 #include "train/package/modelpackageerror.h"
 
 #include <ATen/CPUGeneratorImpl.h>
+#include <c10/util/Exception.h>
 #include <torch/optim/adam.h>
 
 #include <cmath>
@@ -122,6 +123,10 @@ PretrainPosition PretrainState::restore(const std::string& path,
       std::lock_guard<std::mutex> lock(gen.mutex());
       try {
         gen.set_state(generator);
+      } catch (const c10::Error& e) {  // its what() carries a C++ backtrace
+        throw ModelPackageError(path, std::string("tensor \"generator.cpu\" is not a CPU "
+                                                  "generator's state: ") +
+                                          e.what_without_backtrace());
       } catch (const std::exception& e) {
         throw ModelPackageError(path, std::string("tensor \"generator.cpu\": ") + e.what());
       }
