@@ -56,8 +56,14 @@ CLI::App* ServeCommand::setup(CLI::App& app) {
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
   cmd->add_option("--max-connections", limits_.maxConnections,
-                  "Open connections at once, slow ones included")
+                  "Open connections at once, slow ones included; past it the longest idle ones "
+                  "are closed")
       ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_option("--max-connections-per-client", limits_.maxConnectionsPerClient,
+                  "Open connections from one client address; past it that client's longest "
+                  "idle ones are closed (0 = no limit)")
+      ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   cmd->add_option("--max-queued", limits_.maxQueued,
                   "Requests waiting for a thread; more get HTTP 503 with Retry-After")

@@ -3,6 +3,8 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace spanforge::serve {
 
@@ -35,9 +37,41 @@ void ConnectionDeadlines::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-void ConnectionDeadlines::opened(const void* connection, int fd) {
+void ConnectionDeadlines::setCrowding(size_t total, size_t perAddress) {
   const std::lock_guard<std::mutex> lock(mutex_);
-  connections_[connection] = {fd, Phase::Receiving, Clock::now(), false};
+  total_ = total;
+  perAddress_ = perAddress;
+}
+
+void ConnectionDeadlines::opened(const void* connection, int fd, const std::string& address) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  connections_[connection] = {fd, Phase::Receiving, Clock::now(), false, address};
+  if (perAddress_ > 0) makeRoom(perAddress_, &address, connection);
+  if (total_ > 0) makeRoom(total_, nullptr, connection);
+}
+
+void ConnectionDeadlines::makeRoom(size_t limit, const std::string* address, const void* keep) {
+  std::vector<std::pair<Clock::time_point, Entry*>> waiting;
+  size_t open = 0;
+  for (auto& [key, e] : connections_) {
+    if (e.dropped || (address && e.address != *address)) continue;
+    ++open;
+    if (key != keep && e.phase == Phase::Receiving) waiting.emplace_back(e.since, &e);
+  }
+  if (open <= limit) return;
+  const size_t excess = std::min(open - limit, waiting.size());
+  std::partial_sort(waiting.begin(), waiting.begin() + static_cast<std::ptrdiff_t>(excess),
+                    waiting.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (size_t i = 0; i < excess; ++i) drop(*waiting[i].second);
+}
+
+void ConnectionDeadlines::drop(Entry& e) {
+  e.dropped = true;
+  // Counted first, so that whoever sees the connection end sees it counted.
+  if (onDropped_) onDropped_();
+  // Under the lock: closed() has not run, so the socket is still this
+  // connection's. The library sees the end of the stream and closes it.
+  ::shutdown(e.fd, SHUT_RDWR);
 }
 
 void ConnectionDeadlines::enter(const void* connection, Phase phase) {
@@ -69,12 +103,7 @@ void ConnectionDeadlines::dropOverdue() {
     if (e.dropped || e.phase == Phase::Processing) continue;
     const auto limit = e.phase == Phase::Receiving ? read_ : write_;
     if (now - e.since <= limit) continue;
-    e.dropped = true;
-    // Counted first, so that whoever sees the connection end sees it counted.
-    if (onDropped_) onDropped_();
-    // Under the lock: closed() has not run, so the socket is still this
-    // connection's. The library sees the end of the stream and closes it.
-    ::shutdown(e.fd, SHUT_RDWR);
+    drop(e);
   }
 }
 

@@ -6,8 +6,10 @@
 #include "serve/serveroutes.h"
 #include "serve/workerpool.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -16,6 +18,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <stdexcept>
+#include <string>
 #include <thread>
 
 namespace spanforge::serve {
@@ -52,13 +55,24 @@ struct Request {
   Clock::time_point start = Clock::now();
 };
 
+// Connections MHD may hold beyond ServeLimits::maxConnections: the ones just
+// accepted while the oldest waiting ones are being closed to make room.
+constexpr int kConnectionReserve = 64;
+
 // Open connections the process has file descriptors for: a few are kept
-// for the model, the log and the listening socket.
+// for the model, the log and the listening socket. The soft limit is raised
+// to the hard one first, as servers do (1,024 is a default for terminals).
 unsigned connectionLimit(int wanted) {
   rlimit files{};
   rlim_t available = 1024;
-  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY)
-    available = files.rlim_cur;
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0) {
+    if (files.rlim_cur < files.rlim_max) {
+      const rlim_t soft = files.rlim_cur;
+      files.rlim_cur = files.rlim_max;
+      if (::setrlimit(RLIMIT_NOFILE, &files) != 0) files.rlim_cur = soft;
+    }
+    if (files.rlim_cur != RLIM_INFINITY) available = files.rlim_cur;
+  }
   const rlim_t limit = std::min<rlim_t>(static_cast<rlim_t>(std::max(1, wanted)),
                                         available > 64 ? available - 32 : 16);
   return static_cast<unsigned>(limit);
@@ -95,10 +109,27 @@ struct ModelServer::Impl {
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
       const MHD_ConnectionInfo* info =
           MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-      if (info != nullptr) d.deadlines->opened(c, info->connect_fd);
+      if (info != nullptr) d.deadlines->opened(c, info->connect_fd, clientAddress(c));
     } else {
       d.deadlines->closed(c);  // MHD closes the socket after this
     }
+  }
+
+  // The client's IP address as bytes (its port left out): connections are
+  // counted per address.
+  static std::string clientAddress(MHD_Connection* c) {
+    const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == nullptr || info->client_addr == nullptr) return {};
+    const sockaddr* a = info->client_addr;
+    if (a->sa_family == AF_INET) {
+      const auto* in = reinterpret_cast<const sockaddr_in*>(a);
+      return std::string(reinterpret_cast<const char*>(&in->sin_addr), sizeof in->sin_addr);
+    }
+    if (a->sa_family == AF_INET6) {
+      const auto* in6 = reinterpret_cast<const sockaddr_in6*>(a);
+      return std::string(reinterpret_cast<const char*>(&in6->sin6_addr), sizeof in6->sin6_addr);
+    }
+    return {};
   }
 
   MHD_Result request(MHD_Connection* c, const char* url, const char* method, const char* data,
@@ -267,13 +298,20 @@ void ModelServer::start() {
       std::chrono::seconds(std::max(1, l.readTimeoutSeconds)),
       std::chrono::seconds(std::max(1, l.writeTimeoutSeconds)),
       [&d] { d.metrics.recordDropped(); });
+  // MHD holds up to `held`; past `room`, the oldest waiting connections are
+  // closed, so MHD never stops accepting for want of a slot.
+  const unsigned held = connectionLimit(l.maxConnections + kConnectionReserve);
+  const unsigned room = held > 2 * kConnectionReserve ? held - kConnectionReserve : held / 2;
+  d.deadlines->setCrowding(
+      std::min<unsigned>(room, static_cast<unsigned>(std::max(1, l.maxConnections))),
+      static_cast<size_t>(std::max(0, l.maxConnectionsPerClient)));
   d.deadlines->start();
   // One polling thread (epoll on Linux) for every connection; suspend and
   // resume hand complete requests to the workers.
   const unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
   d.daemon = MHD_start_daemon(
       flags, 0, nullptr, nullptr, &Impl::onRequest, &d, MHD_OPTION_LISTEN_SOCKET, socket.fd(),
-      MHD_OPTION_CONNECTION_LIMIT, connectionLimit(l.maxConnections),
+      MHD_OPTION_CONNECTION_LIMIT, held,
       // MHD's own timeout: no byte at all for this long (idle kept-alive
       // connections, a client that stops reading).
       MHD_OPTION_CONNECTION_TIMEOUT, static_cast<unsigned>(std::max(1, l.readTimeoutSeconds)),

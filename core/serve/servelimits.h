@@ -28,7 +28,11 @@ struct ServeLimits {
   int writeTimeoutSeconds = 30;  // to send an answer; a client not reading is dropped
   int threads = 4;               // requests predicted at once (the worker pool)
   int maxQueued = 64;            // complete requests waiting for a worker; more get 503
-  int maxConnections = 1000;     // open connections (slow ones included)
+  // Open connections (slow ones included), in all and from one client
+  // address. Past either, the connections waiting longest for a request are
+  // closed to make room, so a crowd of idle ones cannot keep /health out.
+  int maxConnections = 1000;
+  int maxConnectionsPerClient = 256;
   // Request bodies held at once over all connections; past it, 503.
   size_t maxBufferedBytes = 256 * 1024 * 1024;
 

@@ -61,8 +61,9 @@ std::string ServeMetrics::prometheus() const {
          "predicted them.\n"
          "# TYPE spanforge_words_per_second gauge\n"
       << "spanforge_words_per_second " << (wordSeconds_ > 0 ? words_ / wordSeconds_ : 0.0) << "\n";
-  out << "# HELP spanforge_connections_dropped_total Connections closed by a deadline: a request "
-         "not received, or an answer not read, in time (idle kept-alive ones included).\n"
+  out << "# HELP spanforge_connections_dropped_total Connections the server closed: a request "
+         "not received, or an answer not read, in time (idle kept-alive ones included), or the "
+         "longest idle ones past the connection limits.\n"
          "# TYPE spanforge_connections_dropped_total counter\n"
       << "spanforge_connections_dropped_total " << dropped_ << "\n";
   return out.str();

@@ -21,7 +21,7 @@ class ServeMetrics {
   // `path` is one of the server's endpoints, or "other" (any other URL:
   // one label, so that clients cannot grow the table).
   void record(const std::string& path, int status, double seconds, int64_t words);
-  void recordDropped();  // a connection closed by the server's deadlines
+  void recordDropped();  // a connection the server closed: a deadline, or to make room
   std::string prometheus() const;
   int64_t requests() const;  // answered, any path and status
   int64_t dropped() const;
