@@ -5,6 +5,7 @@
 #include "active/strategy.h"
 #include "cli/alsimulationreport.h"
 #include "cli/interruptguard.h"
+#include "cli/outputchecks.h"
 #include "cli/strategyoption.h"
 #include "text/printable.h"
 #include "train/config/tomlconfig.h"
@@ -163,6 +164,15 @@ int AlSimulateCommand::run(Console& console) {
     return kBadInput;
   }
 
+  // Round packages are written (and replaced) under --models-dir: no input may lie there.
+  if (!modelsDir_.empty())
+    OutputChecks::folder(modelsDir_, "--models-dir", "",
+                         {{train_, "the pool"},
+                          {dev_, "the dev data"},
+                          {test_, "the test data"},
+                          {config_, "the config"},
+                          {config.model.vectors, "the vectors"},
+                          {config.model.transformer, "the transformer model folder"}});
   train::Corpus pool = load(train_, console.err);
   train::Corpus dev = load(dev_, console.err);
   train::Corpus test = load(test_, console.err);

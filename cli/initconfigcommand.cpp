@@ -1,6 +1,7 @@
 #include "cli/initconfigcommand.h"
 
 #include "io/inputerror.h"
+#include "io/outputtarget.h"
 #include "model/vectors.h"
 #include "train/config/tomlconfig.h"
 #include "train/config/trainconfig.h"
@@ -34,6 +35,11 @@ CLI::App* InitConfigCommand::setup(CLI::App& app) {
 }
 
 int InitConfigCommand::run(Console& console) {
+  if (!out_.empty()) {  // never the file or folder it reads, even with --force
+    const io::OutputTarget target(out_, "OUT");
+    if (!vectors_.empty()) target.notFile(vectors_, "the vectors");
+    if (!transformer_.empty()) target.notInFolder(transformer_, "the transformer model folder");
+  }
   auto config = train::presetConfig(preset_).value_or(train::TrainConfig{});
   if (!vectors_.empty()) {
     // Read once here: a file training could not use fails now, naming its line.

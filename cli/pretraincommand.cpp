@@ -58,7 +58,9 @@ int PretrainCommand::run(Console& console) {
   if (!device_.empty()) config.device.device = device_;
   if (threads_ >= 0) config.device.threads = threads_;
   train::validateConfig(config, "command line");
-  OutputChecks::Inputs inputs = {{config_, "the config"}};
+  OutputChecks::Inputs inputs = {{config_, "the config"},
+                                 {config.model.vectors, "the vectors"},
+                                 {config.model.transformer, "the transformer model folder"}};
   for (const auto& path : texts_) inputs.emplace_back(path, "the text");
   OutputChecks::folder(output_, "--output", project_, inputs);
 

@@ -118,7 +118,9 @@ int TrainCommand::run(Console& console) {
                                        {test_, "the test data"},
                                        {config_, "the config"},
                                        {config.model.vectors, "the vectors"},
-                                       {config.model.pretrained, "the pretrained weights"}};
+                                       {config.model.pretrained, "the pretrained weights"},
+                                       {config.model.transformer, "the transformer model folder"},
+                                       {resumeFrom_, "the package resumed from"}};
   OutputChecks::folder(output_, "--output", project_, inputs);
   if (!logJsonl_.empty())
     OutputChecks::file(logJsonl_, "--log-jsonl", project_, inputs,

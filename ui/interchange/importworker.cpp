@@ -2,6 +2,7 @@
 
 #include "common/nativepath.h"
 #include "io/inputerror.h"
+#include "io/outputtarget.h"
 #include "store/projectstore.h"
 
 #include <QElapsedTimer>
@@ -19,9 +20,13 @@ void ImportWorker::run(const ImportRequest& request) {
   ImportOutcome result;
   result.job = request.job;
   try {
-    const auto project = store::ProjectStore::open(nativePath(request.projectPath));
     std::vector<std::string> files;
     for (const QString& f : request.files) files.push_back(nativePath(f));
+    // The project is written: a file to import must not be it (a file dialog offers it).
+    for (const std::string& f : files)
+      io::OutputTarget(nativePath(request.projectPath), "the project")
+          .notFile(f, "the file to import");
+    const auto project = store::ProjectStore::open(nativePath(request.projectPath));
     QElapsedTimer clock;
     clock.start();
     const auto progress = [&](const project::ImportProgress& p) {

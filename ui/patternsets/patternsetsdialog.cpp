@@ -1,5 +1,7 @@
 #include "patternsets/patternsetsdialog.h"
 
+#include "io/outputtarget.h"
+
 #include "common/nativepath.h"
 #include "common/taskworker.h"
 #include "common/workerthread.h"
@@ -245,6 +247,8 @@ void PatternSetsDialog::exportSelected(const QString& file, bool asPatterns) {
   changesSuggestions_ = false;
   run(tr("Writing %1…").arg(QFileInfo(file).fileName()),
       [path, output, name, asPatterns, result, file] {
+        // A file dialog lets the user pick the open project itself.
+        io::OutputTarget(output, "the export file").notProject(path);
         const auto project = store::ProjectStore::open(path, store::ProjectStore::Access::ReadOnly);
         std::ofstream out(output, std::ios::binary | std::ios::trunc);
         if (!out) return tr("cannot create %1").arg(file);

@@ -96,6 +96,12 @@ TEST_CASE("Pattern sets: import, apply, per-pattern figures, switch off, export,
   dialog.exportSelected(QString::fromStdString(exported), true);
   REQUIRE(waitFor([&] { return !dialog.busy(); }, 10000));
   CHECK(spanforge::testing::slurp(exported) == "{\"label\":\"PER\",\"pattern\":\"alice\"}\n");
+  // The file dialog offers the open project too: never written over (issue #65).
+  const std::string before = spanforge::testing::slurp(h.path());
+  dialog.exportSelected(QString::fromStdString(h.path()), true);
+  REQUIRE(waitFor([&] { return !dialog.busy(); }, 10000));
+  CHECK(dialog.messageText().contains(QStringLiteral("is the same file as the project")));
+  CHECK(spanforge::testing::slurp(h.path()) == before);
 
   QTimer::singleShot(50, [] {
     if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))

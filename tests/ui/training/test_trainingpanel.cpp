@@ -41,7 +41,10 @@
 #include <QTest>
 #include <QToolButton>
 
+#include <fstream>
+#include <iterator>
 #include <memory>
+#include <string>
 
 using namespace spanforge;
 using namespace spanforge::ui;
@@ -279,4 +282,31 @@ TEST_CASE("Train > Simulate Active Learning opens on the project with Setup's co
   w.trigger(QStringLiteral("Simulate &Active Learning…"));
   CHECK_FALSE(dialog->isVisible());
   CHECK(w.panel()->tabs()->currentWidget() == setup);
+}
+
+TEST_CASE("Save Training Config never writes over the project or the vectors it names") {
+  TempDir dir;
+  const std::string path = dir.file("t.spanforge");
+  makeTrainingProject(dir, path);
+  Window w(dir, path);
+  w.trigger(QStringLiteral("&Train Model…"));
+  TrainingSetup* setup = w.panel()->setup();
+  const std::string vectors = dir.file("glove.txt");
+  std::ofstream(vectors) << "the 0.1 0.2\ncat 0.3 0.4\n";
+  auto config = tinyTrainingConfig(20, 5);
+  config.model.vectors = vectors;
+  setup->setConfig(config);
+  const auto bytes = [](const std::string& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const std::string project = bytes(path);
+  CHECK_FALSE(setup->saveTomlTo(QString::fromStdString(path)));
+  CHECK(setup->statusLabel()->text().contains(QStringLiteral("is the same file as the project")));
+  CHECK(bytes(path) == project);
+  CHECK_FALSE(setup->saveTomlTo(QString::fromStdString(vectors)));
+  CHECK(setup->statusLabel()->text().contains(QStringLiteral("the same file as the word vectors")));
+  CHECK(bytes(vectors) == "the 0.1 0.2\ncat 0.3 0.4\n");
+  CHECK(setup->saveTomlTo(QString::fromStdString(dir.file("config.toml"))));
+  CHECK(bytes(dir.file("config.toml")).find("[model]") != std::string::npos);
 }

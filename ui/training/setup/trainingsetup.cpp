@@ -1,6 +1,8 @@
 #include "training/setup/trainingsetup.h"
 
 #include "common/nativepath.h"
+#include "common/qs.h"
+#include "io/outputtarget.h"
 #include "train/config/configerror.h"
 #include "train/config/tomlconfig.h"
 #include "train/config/transformerrecipe.h"
@@ -167,7 +169,10 @@ void TrainingSetup::setConfig(const train::TrainConfig& config) {
   transformer_->setFolder(QFile::decodeName(config.model.transformer.c_str()));
 }
 
-void TrainingSetup::setProjectPath(const QString& path) { vectors_->setProjectPath(path); }
+void TrainingSetup::setProjectPath(const QString& path) {
+  projectPath_ = path;
+  vectors_->setProjectPath(path);
+}
 
 train::TrainConfig TrainingSetup::config() const {
   train::TrainConfig c = form_->config();
@@ -253,14 +258,31 @@ void TrainingSetup::loadToml() {
 void TrainingSetup::saveToml() {
   const QString path = QFileDialog::getSaveFileName(
       this, tr("Save Training Config"), QStringLiteral("config.toml"), tr("TOML config (*.toml)"));
-  if (path.isEmpty()) return;
+  if (!path.isEmpty()) saveTomlTo(path);
+}
+
+bool TrainingSetup::saveTomlTo(const QString& path) {
+  const train::TrainConfig settings = config();
+  try {  // never over the project or a file the config names
+    const io::OutputTarget target(nativePath(path), "the config file");
+    if (!projectPath_.isEmpty()) target.notProject(nativePath(projectPath_));
+    if (!settings.model.vectors.empty()) target.notFile(settings.model.vectors, "the word vectors");
+    if (!settings.model.transformer.empty())
+      target.notInFolder(settings.model.transformer, "the transformer model folder");
+  } catch (const std::exception& e) {
+    status_->setText(qs(e.what()));
+    return false;
+  }
   QFile file(path);
-  const std::string text = train::toToml(config());
+  const std::string text = train::toToml(settings);
   if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-      file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
+      file.write(text.data(), static_cast<qint64>(text.size())) !=
+          static_cast<qint64>(text.size())) {
     status_->setText(tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
-  else
-    status_->setText(tr("Saved %1.").arg(QFileInfo(path).fileName()));
+    return false;
+  }
+  status_->setText(tr("Saved %1.").arg(QFileInfo(path).fileName()));
+  return true;
 }
 
 }  // namespace spanforge::ui

@@ -55,6 +55,10 @@ class TrainingSetup : public QWidget {
   TransformerChooser* transformer() const { return transformer_; }
   // Word vectors' coverage is measured over this project; empty: none.
   void setProjectPath(const QString& path);
+  // Writes the form's config to `path` unless it is the project or a file the
+  // config reads (the vectors, the transformer folder's); says which in the status.
+  bool saveTomlTo(const QString& path);
+  QLabel* statusLabel() const { return status_; }
   DataCheckView* checks() const { return checks_; }
   QPushButton* trainButton() const { return train_; }
   QPushButton* anywayButton() const { return anyway_; }
@@ -95,6 +99,7 @@ class TrainingSetup : public QWidget {
   State state_ = State::Idle;
   // Below this width the config and the rest stack.
   static constexpr int kStackBelow = 900;
+  QString projectPath_;  // what Save Config must never overwrite
 };
 
 }  // namespace spanforge::ui

@@ -1,5 +1,8 @@
 #include "training/simulation/alsimulationdialog.h"
 
+#include "common/nativepath.h"
+#include "common/qs.h"
+#include "io/outputtarget.h"
 #include "training/simulation/alcurvesmodel.h"
 #include "training/simulation/alcurvesplot.h"
 #include "training/simulation/alsimulationcontroller.h"
@@ -17,6 +20,8 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <exception>
 
 namespace spanforge::ui {
 namespace {
@@ -196,6 +201,14 @@ bool AlSimulationDialog::openJson(const QString& path, bool quiet) {
 }
 
 bool AlSimulationDialog::saveJson(const QString& path, bool quiet) {
+  try {  // a file dialog lets the user pick the open project itself
+    if (!projectPath_.isEmpty())
+      io::OutputTarget(nativePath(path), "the simulation file")
+          .notProject(nativePath(projectPath_));
+  } catch (const std::exception& e) {
+    if (!quiet) QMessageBox::warning(this, tr("Save Simulation"), qs(e.what()));
+    return false;
+  }
   QSaveFile file(path);
   const QByteArray bytes = controller_->json().toUtf8() + '\n';
   if (controller_->json().isEmpty() || !file.open(QIODevice::WriteOnly) ||

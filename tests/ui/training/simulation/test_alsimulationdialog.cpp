@@ -2,6 +2,7 @@
 // mouse and key events.
 #include "../trainingtestproject.h"
 #include "shotsdir.h"
+#include "slurp.h"
 #include "tempdir.h"
 #include "training/simulation/alcurvesmodel.h"
 #include "training/simulation/alcurvesplot.h"
@@ -99,6 +100,10 @@ TEST_CASE("Simulate active learning from the GUI: curves per round, 95%/99% reac
   REQUIRE(dialog.saveButton()->isEnabled());
   const QString json = QString::fromStdString(dir.file("al.json"));
   REQUIRE(dialog.saveJson(json, true));
+  // Never over the project, which the save dialog also offers (issue #65).
+  const std::string projectBytes = spanforge::testing::slurp(path);
+  CHECK_FALSE(dialog.saveJson(QString::fromStdString(path), true));
+  CHECK(spanforge::testing::slurp(path) == projectBytes);
   QFile file(json);
   REQUIRE(file.open(QIODevice::ReadOnly));
   const QJsonObject j = QJsonDocument::fromJson(file.readAll()).object();
