@@ -89,7 +89,9 @@ std::string checkTransformer(const std::string& dir, const PackageInfo& info,
   try {
     c = transformer::EncoderConfig::load(path);
   } catch (const std::exception& e) {
-    throw ModelPackageError(path, e.what());
+    std::string message = e.what();  // it names the file first
+    if (message.rfind(path + ": ", 0) == 0) message.erase(0, path.size() + 2);
+    throw ModelPackageError(path, message);
   }
   const double bytes = 4.0 * static_cast<double>(transformer::parameterCount(c));
   const auto held = static_cast<double>(info.files.at(weightsFile).bytes);
