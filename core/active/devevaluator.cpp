@@ -43,12 +43,18 @@ DevExample toExample(const train::ErrorExample& e, const std::vector<text::Token
 
 DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerModel& model,
                                 const train::DataSettings& settings, int threads,
-                                const std::atomic<bool>* cancel) {
+                                const std::atomic<bool>* cancel, std::optional<int64_t> modelId) {
   const train::Stopwatch watch;
   model::ComputeThreads::apply(1);
   DevEvaluation out;
-  train::DevSelection dev = train::DevDocuments::select(project, settings);
+  std::optional<std::vector<int64_t>> held;
+  if (modelId)
+    if (const auto run = project.runs().runOfModel(*modelId))
+      held = project.runs().devDocuments(*run);
+  train::DevSelection dev = held ? train::DevDocuments::ofRun(project, *held)
+                                 : train::DevDocuments::select(project, settings);
   out.fromSplit = dev.fromSplit;
+  out.fromRun = dev.fromRun;
   out.skipped = dev.skipped;
   train::EntityScorer scorer(model.labels());
   train::SpanCalibration calibration;
@@ -60,6 +66,7 @@ DevEvaluation DevEvaluator::run(store::ProjectStore& project, const model::NerMo
     if (cancel && cancel->load()) {
       DevEvaluation cancelled;
       cancelled.fromSplit = dev.fromSplit;
+      cancelled.fromRun = dev.fromRun;
       cancelled.cancelled = true;
       return cancelled;
     }

@@ -46,6 +46,7 @@ struct DevEvaluation {
   std::vector<DevExample> examples;
   int64_t documents = 0;
   bool fromSplit = false;  // dev = the documents marked Dev, else the seeded draw
+  bool fromRun = false;    // dev = the documents the model's training run held out
   int64_t skipped = 0;     // accepted documents that could not be scored
   bool cancelled = false;
   double seconds = 0.0;
@@ -61,9 +62,14 @@ class DevEvaluator {
   static constexpr size_t kBatchDocuments = 256;
 
   // `cancel` is checked between batches; a cancelled evaluation is empty.
+  // With `modelId`, the model is scored on the dev documents its training run
+  // stored (store::RunRepository::devDocuments), so documents labelled since
+  // never leak in; a model without them (trained before they were stored, or
+  // on a dev file) gets the draw over the documents accepted now.
   static DevEvaluation run(store::ProjectStore& project, const model::NerModel& model,
                            const train::DataSettings& settings, int threads = 1,
-                           const std::atomic<bool>* cancel = nullptr);
+                           const std::atomic<bool>* cancel = nullptr,
+                           std::optional<int64_t> modelId = std::nullopt);
 };
 
 }  // namespace spanforge::active

@@ -252,6 +252,33 @@ CREATE INDEX pattern_matches_pattern ON pattern_matches(pattern_id, state);
 )sql");
 }
 
+// Version 7: the dev documents a training run held out, by id, so that its
+//   model is scored on exactly them later whatever is labelled since (a draw
+//   made again over a grown pool put training documents into dev). Runs from
+//   before have none: their dev set is drawn again, and said so.
+// - rejected_spans: a person's decision that a span of a label is not an
+//   entity (a suggestion rejected, a gold span deleted), which every later
+//   suggestion of it respects until it is undone.
+void createSchemaV7(Database& db) {
+  db.exec(R"sql(
+CREATE TABLE rejected_spans (
+  document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  start INTEGER NOT NULL,
+  "end" INTEGER NOT NULL,
+  label_id INTEGER NOT NULL REFERENCES labels(id) ON DELETE CASCADE,
+  PRIMARY KEY (document_id, start, "end", label_id),
+  CHECK (start >= 0 AND start < "end")
+) WITHOUT ROWID;
+CREATE INDEX rejected_spans_label ON rejected_spans(label_id);
+CREATE TABLE run_dev_documents (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  PRIMARY KEY (run_id, document_id)
+) WITHOUT ROWID;
+CREATE INDEX run_dev_documents_document ON run_dev_documents(document_id);
+)sql");
+}
+
 int64_t pragmaInt(Database& db, const char* sql) {
   Statement st = db.prepare(sql);
   return st.step() ? st.columnInt64(0) : 0;
@@ -286,6 +313,8 @@ const std::vector<MigrationStep>& Migrations::steps() {
       {4, "runs remember their process: a killed run is closed as failed", &createSchemaV4},
       {5, "runs say what they trained: an NER model or pretrained weights", &createSchemaV5},
       {6, "pattern sets and term lists, their matches as suggestions", &createSchemaV6},
+      {7, "runs keep the dev documents they held out; rejected spans stay rejected",
+       &createSchemaV7},
   };
   return kSteps;
 }

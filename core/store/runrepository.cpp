@@ -162,6 +162,42 @@ int RunRepository::closeAbandoned() {
   return static_cast<int>(dead.size());
 }
 
+void RunRepository::setDevDocuments(int64_t runId, const std::vector<int64_t>& documentIds) {
+  Transaction tx(db_);
+  Statement& clear = db_.cached("DELETE FROM run_dev_documents WHERE run_id = ?");
+  clear.bind(1, runId);
+  clear.step();
+  Statement& add =
+      db_.cached("INSERT OR IGNORE INTO run_dev_documents(run_id, document_id) VALUES (?, ?)");
+  for (const int64_t id : documentIds) {
+    add.bind(1, runId);
+    add.bind(2, id);
+    add.step();
+    add.reset();
+  }
+  tx.commit();
+}
+
+std::optional<std::vector<int64_t>> RunRepository::devDocuments(int64_t runId) {
+  Statement& st =
+      db_.cached("SELECT document_id FROM run_dev_documents WHERE run_id = ? ORDER BY document_id");
+  st.bind(1, runId);
+  std::vector<int64_t> ids;
+  while (st.step()) ids.push_back(st.columnInt64(0));
+  st.reset();
+  if (ids.empty()) return std::nullopt;
+  return ids;
+}
+
+std::optional<int64_t> RunRepository::runOfModel(int64_t modelId) {
+  Statement& st = db_.cached("SELECT id FROM runs WHERE model_id = ? ORDER BY id DESC LIMIT 1");
+  st.bind(1, modelId);
+  std::optional<int64_t> run;
+  if (st.step()) run = st.columnInt64(0);
+  st.reset();
+  return run;
+}
+
 void RunRepository::setRunConfig(int64_t runId, const std::string& configToml) {
   Statement& st = db_.cached("UPDATE runs SET config = ? WHERE id = ?");
   st.bind(1, configToml);

@@ -39,6 +39,13 @@ class RunRepository {
   std::optional<RunRecord> run(int64_t runId);
   std::optional<ModelRecord> model(int64_t modelId);
   std::vector<MetricEvent> events(int64_t runId);
+  // The dev documents the run held out (replacing any stored), and what was
+  // stored: nullopt for a run that stored none (dev from a file, or a run
+  // from before schema version 7).
+  void setDevDocuments(int64_t runId, const std::vector<int64_t>& documentIds);
+  std::optional<std::vector<int64_t>> devDocuments(int64_t runId);
+  // The training run that wrote the model, if it is known.
+  std::optional<int64_t> runOfModel(int64_t modelId);
 
  private:
   Database& db_;

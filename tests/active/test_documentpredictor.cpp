@@ -5,8 +5,13 @@
 #include "projectfixture.h"
 #include "tempdir.h"
 #include "tinymodel.h"
+#include "train/data/projectdata.h"
 #include "train/package/modelpackage.h"
 #include "train/package/packageinfo.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
 
 using namespace spanforge;
 using spanforge::testing::TempDir;
@@ -134,4 +139,52 @@ TEST_CASE("dev evaluator: calibration figures come from the dev documents kept f
   REQUIRE(e.spans.size() == 2);
   CHECK_FALSE(e.spans[0].right);  // "nothing here"
   CHECK(e.spans[1].right);        // "one"
+}
+
+// Issue #66: after more labelling, Evaluate drew dev again over the grown pool
+// and scored the model on documents it had trained on.
+TEST_CASE(
+    "dev evaluator: a model is scored on the dev documents its run held out, however the "
+    "project grows") {
+  Fixture f;
+  for (int i = 0; i < 40; ++i)
+    f.add("doc " + std::to_string(i) + " words", DocStatus::Accepted, {{0, 3, "A"}});
+  train::DataSettings settings;  // a seeded 20% draw
+  const train::TrainingData data = train::TrainingData::load(*f.project, settings);
+  REQUIRE(data.devDocumentIds.size() == 8);
+  const int64_t run = f.project->runs().startRun("", "cpu");
+  f.project->runs().setDevDocuments(run, data.devDocumentIds);
+  f.project->runs().finishRun(run, store::RunState::Finished, f.modelId);
+  CHECK(f.project->runs().devDocuments(run) == data.devDocumentIds);
+  CHECK(f.project->runs().runOfModel(f.modelId) == run);
+
+  const auto model = lengthModel();
+  const auto dev = [&](const active::DevEvaluation& e) {
+    std::set<int64_t> ids;
+    for (const auto& x : e.examples) ids.insert(x.documentId);
+    return ids;
+  };
+  const auto before =
+      active::DevEvaluator::run(*f.project, *model, settings, 1, nullptr, f.modelId);
+  CHECK(before.fromRun);
+  CHECK(before.documents == 8);
+  // Five more accepted documents, one more after that: the run's dev set stays.
+  for (int i = 0; i < 6; ++i)
+    f.add("new " + std::to_string(i) + " words", DocStatus::Accepted, {{0, 3, "A"}});
+  const auto after = active::DevEvaluator::run(*f.project, *model, settings, 1, nullptr, f.modelId);
+  CHECK(after.documents == 8);
+  CHECK(dev(after) == dev(before));
+  CHECK(dev(after) == std::set<int64_t>(data.devDocumentIds.begin(), data.devDocumentIds.end()));
+  // Training on the grown project now keeps all but at most a few of the old
+  // dev documents in dev, and none of the old training documents moves there
+  // but those at the border (a draw by position moved most of them).
+  const train::TrainingData grown = train::TrainingData::load(*f.project, settings);
+  int kept = 0;
+  for (int64_t id : data.devDocumentIds)
+    kept += std::count(grown.devDocumentIds.begin(), grown.devDocumentIds.end(), id) > 0;
+  CHECK(kept >= 7);
+  // A model whose run kept none (trained before schema 7): the draw, said so.
+  const auto drawn = active::DevEvaluator::run(*f.project, *model, settings);
+  CHECK_FALSE(drawn.fromRun);
+  CHECK(drawn.documents == 9);  // round(0.2 x 46)
 }

@@ -164,6 +164,18 @@ void checkVersion6Data(ProjectStore& p) {
   CHECK(p.patterns().matches(1).size() == 1);  // the disabled set's match is not shown
 }
 
+const char* kVersion7Data = R"sql(
+INSERT INTO run_dev_documents(run_id, document_id) VALUES (1, 1);
+INSERT INTO rejected_spans(document_id, start, "end", label_id) VALUES (1, 4, 12, 2);
+)sql";
+
+void checkVersion7Data(ProjectStore& p) {
+  checkVersion6Data(p);
+  CHECK(p.runs().devDocuments(1) == std::vector<int64_t>{1});
+  CHECK(p.runs().runOfModel(1) == 1);
+  CHECK(p.decisions().rejected(1) == std::vector<text::Span>{{4, 12, "LOC"}});
+}
+
 std::vector<VersionFixture> fixtures() {
   return {
       {0, "zero-byte file", [](const std::string& path) { std::ofstream(path).flush(); },
@@ -231,6 +243,19 @@ std::vector<VersionFixture> fixtures() {
          db.exec(kVersion6Data);
        },
        checkVersion6Data},
+      {7, "version 7 with data",
+       [](const std::string& path) {
+         Database db(path);
+         Migrations::migrateTo(db, 7);
+         db.exec(kVersion1Data);
+         db.exec(kVersion2Data);
+         db.exec(kVersion3Data);
+         db.exec(kVersion4Data);
+         db.exec(kVersion5Data);
+         db.exec(kVersion6Data);
+         db.exec(kVersion7Data);
+       },
+       checkVersion7Data},
   };
 }
 

@@ -124,6 +124,8 @@ void TrainingWorker::run(const TrainingRequest& request) {
     const int processes = train::resolveProcesses(request.config.device.processes, device);
     train::RunRecorder recorder(project->runs(), request.config, device, &forward);
     outcome.runId = recorder.runId();
+    // What this run holds out, by id: Evaluate scores its model on exactly these.
+    project->runs().setDevDocuments(recorder.runId(), data.devDocumentIds);
 
     TrainingStart start;
     start.job = request.job;

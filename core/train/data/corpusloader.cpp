@@ -18,6 +18,7 @@ void warn(std::vector<std::string>& warnings, std::string message) {
 }
 
 struct ProjectDocument {
+  int64_t id = 0;
   store::Split split = store::Split::None;
   Example example;
 };
@@ -99,7 +100,7 @@ ProjectCorpora CorpusLoader::fromProject(store::ProjectStore& project,
       ++out.skipped;
       return;
     }
-    docs.push_back({d.split, std::move(*example)});
+    docs.push_back({d.id, d.split, std::move(*example)});
   });
 
   std::vector<size_t> pool;  // candidates for train (and dev when none is marked)
@@ -116,11 +117,14 @@ ProjectCorpora CorpusLoader::fromProject(store::ProjectStore& project,
   if (out.devFromSplit) {
     for (size_t i = 0; i < docs.size(); ++i) isDev[i] = docs[i].split == store::Split::Dev;
   } else {
-    const std::vector<bool> drawn = drawDev(pool.size(), settings);
+    std::vector<int64_t> ids;
+    for (size_t k : pool) ids.push_back(docs[k].id);
+    const std::vector<bool> drawn = drawDev(ids, settings);
     for (size_t k = 0; k < pool.size(); ++k) isDev[pool[k]] = drawn[k];
   }
   for (size_t i = 0; i < docs.size(); ++i) {
     if (docs[i].split == store::Split::Test) continue;
+    if (isDev[i]) out.devIds.push_back(docs[i].id);
     (isDev[i] ? out.dev : out.train).add(std::move(docs[i].example));
   }
   return out;

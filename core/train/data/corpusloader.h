@@ -29,9 +29,10 @@ struct LoadedCorpus {
 struct ProjectCorpora {
   Corpus train;
   Corpus dev;
-  Corpus test;                // documents whose split is Test: never trained on
-  bool devFromSplit = false;  // dev = the documents marked Dev, not a seeded draw
-  int64_t documents = 0;      // accepted documents read
+  Corpus test;                  // documents whose split is Test: never trained on
+  bool devFromSplit = false;    // dev = the documents marked Dev, not a seeded draw
+  std::vector<int64_t> devIds;  // the dev documents' ids, in id order
+  int64_t documents = 0;        // accepted documents read
   int64_t skipped = 0;
   std::vector<std::string> warnings;
 };

@@ -17,6 +17,20 @@ struct Candidate {
   DevDocument doc;
 };
 
+// The document as the scorer reads it; false when training leaves it out
+// (spans off its tokens, no tokens).
+bool devDocumentOf(const store::StoredDocument& d, const text::Tokenizer& tokenizer,
+                   DevDocument& out) {
+  out.id = d.id;
+  out.tokens = d.doc.tokens.empty() ? tokenizer.tokenize(d.doc.text) : d.doc.tokens;
+  const text::AlignResult aligned =
+      text::alignSpans(out.tokens, d.doc.spans, text::AlignMode::Strict);
+  if (!aligned.ok() || out.tokens.empty()) return false;
+  out.gold = aligned.spans;
+  out.text = d.doc.text;
+  return true;
+}
+
 }  // namespace
 
 // Keep in step with CorpusLoader::fromProject: the same documents are left
@@ -31,16 +45,10 @@ DevSelection DevDocuments::select(store::ProjectStore& project, const DataSettin
   project.documents().forEach(accepted, [&](const store::StoredDocument& d) {
     Candidate c;
     c.split = d.split;
-    c.doc.id = d.id;
-    c.doc.tokens = d.doc.tokens.empty() ? tokenizer.tokenize(d.doc.text) : d.doc.tokens;
-    const text::AlignResult aligned =
-        text::alignSpans(c.doc.tokens, d.doc.spans, text::AlignMode::Strict);
-    if (!aligned.ok() || c.doc.tokens.empty()) {
+    if (!devDocumentOf(d, tokenizer, c.doc)) {
       ++out.skipped;
       return;
     }
-    c.doc.gold = aligned.spans;
-    c.doc.text = d.doc.text;
     docs.push_back(std::move(c));
   });
 
@@ -54,11 +62,29 @@ DevSelection DevDocuments::select(store::ProjectStore& project, const DataSettin
   if (out.fromSplit) {
     for (size_t i = 0; i < docs.size(); ++i) isDev[i] = docs[i].split == store::Split::Dev;
   } else {
-    const std::vector<bool> drawn = drawDev(pool.size(), settings);
+    std::vector<int64_t> ids;
+    for (size_t k : pool) ids.push_back(docs[k].doc.id);
+    const std::vector<bool> drawn = drawDev(ids, settings);
     for (size_t k = 0; k < pool.size(); ++k) isDev[pool[k]] = drawn[k];
   }
   for (size_t i = 0; i < docs.size(); ++i)
     if (isDev[i]) out.documents.push_back(std::move(docs[i].doc));
+  return out;
+}
+
+DevSelection DevDocuments::ofRun(store::ProjectStore& project, const std::vector<int64_t>& ids) {
+  DevSelection out;
+  out.fromRun = true;
+  const text::Tokenizer tokenizer;
+  for (const int64_t id : ids) {
+    const auto d = project.documents().get(id);
+    if (!d || d->doc.status != text::DocStatus::Accepted) continue;
+    DevDocument doc;
+    if (devDocumentOf(*d, tokenizer, doc))
+      out.documents.push_back(std::move(doc));
+    else
+      ++out.skipped;
+  }
   return out;
 }
 

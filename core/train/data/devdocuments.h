@@ -27,6 +27,7 @@ struct DevDocument {
 struct DevSelection {
   std::vector<DevDocument> documents;  // in document id order
   bool fromSplit = false;              // the documents marked Dev, not a seeded draw
+  bool fromRun = false;                // the documents the run held out, as it stored them
   int64_t skipped = 0;                 // accepted documents left out (spans off tokens, no tokens)
 };
 
@@ -37,6 +38,11 @@ struct DevSelection {
 class DevDocuments {
  public:
   static DevSelection select(store::ProjectStore& project, const DataSettings& settings);
+  // The dev documents a run held out, by the ids stored with it: documents
+  // labelled since are in neither its train nor its dev set, so they are not
+  // here. Those no longer accepted (or gone) are left out, with their gold as
+  // it is now.
+  static DevSelection ofRun(store::ProjectStore& project, const std::vector<int64_t>& ids);
 };
 
 }  // namespace spanforge::train

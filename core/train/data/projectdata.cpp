@@ -17,6 +17,7 @@ TrainingData TrainingData::load(store::ProjectStore& project, const DataSettings
   if (devFile.empty()) {
     out.train = std::move(loaded.train);
     out.dev = std::move(loaded.dev);
+    out.devDocumentIds = std::move(loaded.devIds);
     out.devSource = loaded.devFromSplit
                         ? std::string("the documents marked dev")
                         : "a seeded " + std::to_string(std::lround(settings.devFraction * 100)) +

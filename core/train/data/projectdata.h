@@ -22,6 +22,9 @@ struct TrainingData {
   Corpus dev;
   Corpus test;
   std::string devSource;  // how dev was chosen, in words ("a seeded 20% draw (seed 0)")
+  // The project's documents held out as dev, to be stored with the run
+  // (store::RunRepository::setDevDocuments); empty when dev is a file.
+  std::vector<int64_t> devDocumentIds;
   int64_t documents = 0;  // accepted documents read
   int64_t skipped = 0;    // left out (misaligned spans, no tokens), see warnings
   std::vector<std::string> warnings;

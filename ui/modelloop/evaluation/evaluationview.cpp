@@ -240,7 +240,9 @@ void EvaluationView::showEvaluation() {
       tr("<b>%1</b> on %2 dev document(s) (%3): P %4 · R %5 · <b>F1 %6</b> · %7 error(s)")
           .arg(QString::fromStdString(model_ ? model_->name : std::string()).toHtmlEscaped())
           .arg(e.documents)
-          .arg(e.fromSplit ? tr("marked dev") : tr("the training run's dev draw"))
+          .arg(e.fromRun     ? tr("held out by its training run")
+               : e.fromSplit ? tr("marked dev")
+                             : tr("drawn again: its training run kept no dev set"))
           .arg(shownPercent(all.precision), shownPercent(all.recall), shownPercent(all.f1))
           .arg(e.report.errors.total()));
   if (e.documents == 0)

@@ -24,8 +24,9 @@ void EvaluationWorker::run(const EvaluationRequest& request) {
     const auto project = store::ProjectStore::open(nativePath(request.projectPath));
     const train::ModelPackage& package =
         models_->get(request.modelId, nativePath(request.modelPath));
-    outcome.evaluation = std::make_shared<const active::DevEvaluation>(active::DevEvaluator::run(
-        *project, package.model(), package.config().data, 1, request.cancel.get()));
+    outcome.evaluation = std::make_shared<const active::DevEvaluation>(
+        active::DevEvaluator::run(*project, package.model(), package.config().data, 1,
+                                  request.cancel.get(), request.modelId));
   } catch (const std::exception& e) {
     outcome.failure = QString::fromStdString(e.what());
   }
