@@ -152,7 +152,8 @@ ProjectStore::ProjectStore(std::string path, std::unique_ptr<Database> db)
       documents_(std::make_unique<DocumentRepository>(*db_)),
       predictions_(std::make_unique<PredictionRepository>(*db_)),
       patterns_(std::make_unique<PatternRepository>(*db_)),
-      runs_(std::make_unique<RunRepository>(*db_)) {
+      runs_(std::make_unique<RunRepository>(*db_)),
+      decisions_(std::make_unique<DecisionRepository>(*db_)) {
   Database& database = *db_;
   SearchIndex(database).registerFunctions();
   database.onBeforeCommit([&database] { SearchIndex(database).flush(); });
@@ -170,13 +171,16 @@ void ProjectStore::setSpansAndPredictions(int64_t documentId,
                                           const std::optional<std::vector<text::Span>>& gold,
                                           int64_t modelId,
                                           const std::vector<text::ScoredSpan>& predictions,
-                                          const MatchStates& matchStates) {
+                                          const MatchStates& matchStates,
+                                          const Decisions& decided) {
   Transaction tx(*db_);
   if (gold) documents_->setSpans(documentId, *gold);
   if (modelId) predictions_->set(documentId, modelId, predictions);
   for (const auto& [match, state] : matchStates)
     if (!patterns_->setState(match, state))
       throw StoreError("The pattern match is no longer in the document.");
+  for (const text::Span& s : decided.spans)
+    decided.reject ? decisions_->reject(documentId, s) : decisions_->unreject(documentId, s);
   tx.commit();
 }
 

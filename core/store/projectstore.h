@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/database.h"
+#include "store/decisionrepository.h"
 #include "store/documentrepository.h"
 #include "store/labelrepository.h"
 #include "store/patternrepository.h"
@@ -53,6 +54,7 @@ class ProjectStore {
   PredictionRepository& predictions() { return *predictions_; }
   PatternRepository& patterns() { return *patterns_; }
   RunRepository& runs() { return *runs_; }
+  DecisionRepository& decisions() { return *decisions_; }
 
   // Writes that span repositories, each one transaction: a failure leaves
   // the project as it was. They throw StoreError as the repositories do.
@@ -61,11 +63,14 @@ class ProjectStore {
   // sets the state of its pattern matches in `matchStates` and, unless `gold`
   // is nullopt, its gold spans (validated as setSpans does): accepting a
   // suggestion moves it into gold at once. A match that is not there throws.
+  // `decided` records (or, with reject false, takes back) that spans are not
+  // entities (DecisionRepository), in the same transaction.
   using MatchStates = std::vector<std::pair<PatternMatchRecord, MatchState>>;
+  using Decisions = SpanDecisions;
   void setSpansAndPredictions(int64_t documentId,
                               const std::optional<std::vector<text::Span>>& gold, int64_t modelId,
                               const std::vector<text::ScoredSpan>& predictions,
-                              const MatchStates& matchStates = {});
+                              const MatchStates& matchStates = {}, const Decisions& decided = {});
 
   // A deleted label and the gold spans it took along: enough to restore both.
   struct RemovedLabel {
@@ -93,6 +98,7 @@ class ProjectStore {
   std::unique_ptr<PredictionRepository> predictions_;
   std::unique_ptr<PatternRepository> patterns_;
   std::unique_ptr<RunRepository> runs_;
+  std::unique_ptr<DecisionRepository> decisions_;
 };
 
 }  // namespace spanforge::store

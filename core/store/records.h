@@ -108,4 +108,11 @@ struct MetricEvent {
   double dataWaitPercent = -1;
 };
 
+// Spans a person decided are not entities (reject), or takes that back
+// (DecisionRepository), written with the change they belong to.
+struct SpanDecisions {
+  std::vector<text::Span> spans;
+  bool reject = true;
+};
+
 }  // namespace spanforge::store

@@ -111,3 +111,32 @@ TEST_CASE("the store remembers that a model predicted a document") {
   p->db().exec("DELETE FROM models WHERE id = " + std::to_string(m1));
   CHECK_FALSE(p->predictions().predicted(doc, m1));
 }
+
+// Issue #66: a person's rejection of a span holds whoever suggests it again.
+TEST_CASE("rejected spans are kept per document and label, with the write they belong to") {
+  TempDir dir;
+  auto p = ProjectStore::create(dir.file("p.sfproj"));
+  p->labels().add("PER");
+  p->labels().add("LOC");
+  const auto doc = p->documents().add(makeDoc("Ada met Bob in Rome", {{0, 3, "PER"}})).id;
+  p->decisions().reject(doc, {8, 11, "PER"});
+  p->decisions().reject(doc, {8, 11, "PER"});   // once
+  p->decisions().reject(doc, {8, 11, "NONE"});  // a label the project lacks: nothing to reject
+  CHECK(p->decisions().rejected(doc) == std::vector<text::Span>{{8, 11, "PER"}});
+  p->decisions().unreject(doc, {8, 11, "PER"});
+  CHECK(p->decisions().rejected(doc).empty());
+
+  // With the gold write it belongs to, in one transaction: a refused write
+  // (overlapping gold) records no decision either.
+  const std::vector<text::Span> overlapping{{0, 3, "PER"}, {1, 4, "LOC"}};
+  CHECK_THROWS_AS(p->setSpansAndPredictions(doc, overlapping, 0, {}, {}, {{{15, 19, "LOC"}}, true}),
+                  StoreError);
+  CHECK(p->decisions().rejected(doc).empty());
+  p->setSpansAndPredictions(doc, std::vector<text::Span>{}, 0, {}, {}, {{{0, 3, "PER"}}, true});
+  CHECK(p->decisions().rejected(doc) == std::vector<text::Span>{{0, 3, "PER"}});
+  // Renaming the label keeps the decision; deleting the document drops it.
+  p->labels().rename(p->labels().find("PER")->id, "Person");
+  CHECK(p->decisions().rejected(doc) == std::vector<text::Span>{{0, 3, "Person"}});
+  p->db().exec("DELETE FROM documents WHERE id = " + std::to_string(doc));
+  CHECK(p->decisions().rejected(doc).empty());
+}

@@ -306,10 +306,16 @@ void AnnotationSession::countSpans(const std::vector<text::Span>& spans, int sig
   for (const text::Span& s : spans) spanCounts_[s.label] += sign;
 }
 
-void AnnotationSession::writeSpans(int64_t id, const std::vector<text::Span>& spans) {
+void AnnotationSession::writeSpans(int64_t id, const std::vector<text::Span>& spans,
+                                   const store::SpanDecisions& decided) {
   const std::vector<text::Span> before = spansOf(id);
-  project_.documents().setSpans(id, spans);  // one transaction; validates
+  if (decided.spans.empty()) {
+    project_.documents().setSpans(id, spans);  // one transaction; validates
+  } else {
+    project_.setSpansAndPredictions(id, spans, 0, {}, {}, decided);  // one transaction
+  }
   spansWritten(id, before, spans);
+  if (!decided.spans.empty()) emit predictionsChanged(id);  // what may be suggested changed
 }
 
 std::vector<text::ScoredSpan> AnnotationSession::predictionsOf(int64_t id, int64_t model) {
@@ -320,9 +326,11 @@ void AnnotationSession::writeSuggestions(int64_t id,
                                          const std::optional<std::vector<text::Span>>& spans,
                                          int64_t model,
                                          const std::vector<text::ScoredSpan>& predictions,
-                                         const store::ProjectStore::MatchStates& matches) {
+                                         const store::ProjectStore::MatchStates& matches,
+                                         const store::SpanDecisions& decided) {
   const std::vector<text::Span> before = spans ? spansOf(id) : std::vector<text::Span>{};
-  project_.setSpansAndPredictions(id, spans, model, predictions, matches);  // one transaction
+  project_.setSpansAndPredictions(id, spans, model, predictions, matches,
+                                  decided);  // one transaction
   if (spans) spansWritten(id, before, *spans);
   emit predictionsChanged(id);
 }

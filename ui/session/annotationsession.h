@@ -113,7 +113,10 @@ class AnnotationSession : public QObject {
   // For the commands: store access that keeps this session's view of the
   // project (open document, counts) current. These throw store errors.
   std::vector<text::Span> spansOf(int64_t id);
-  void writeSpans(int64_t id, const std::vector<text::Span>& spans);
+  // `decided`: spans a person decided are not entities (or takes that back),
+  // in the same transaction.
+  void writeSpans(int64_t id, const std::vector<text::Span>& spans,
+                  const store::SpanDecisions& decided = {});
   text::DocStatus statusOf(int64_t id);
   void writeStatus(int64_t id, text::DocStatus status);
   std::vector<text::ScoredSpan> predictionsOf(int64_t id, int64_t model);
@@ -122,7 +125,8 @@ class AnnotationSession : public QObject {
   void writeSuggestions(
       int64_t id, const std::optional<std::vector<text::Span>>& spans, int64_t model,
       const std::vector<text::ScoredSpan>& predictions,
-      const std::vector<std::pair<store::PatternMatchRecord, store::MatchState>>& matches = {});
+      const std::vector<std::pair<store::PatternMatchRecord, store::MatchState>>& matches = {},
+      const store::SpanDecisions& decided = {});
   // After a command changed labels: reloads them, the counts and the open
   // document's spans.
   void labelsWritten();

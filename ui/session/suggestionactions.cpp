@@ -49,8 +49,18 @@ std::vector<text::ScoredSpan> SuggestionActions::of(int64_t document) {
   store::ProjectStore& project = session_.project();
   std::vector<text::ScoredSpan> model;
   if (model_) model = session_.predictionsOf(document, model_);
-  return active::SuggestionCombiner::combine(model, project.patterns().suggestions(document),
-                                             rule_);
+  std::vector<text::ScoredSpan> out =
+      active::SuggestionCombiner::combine(model, project.patterns().suggestions(document), rule_);
+  // A person's rejection (or deletion) of a span stays decided, whoever suggests it.
+  const std::vector<text::Span> rejected = project.decisions().rejected(document);
+  if (!rejected.empty())
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [&](const text::ScoredSpan& s) {
+                               return std::find(rejected.begin(), rejected.end(), s.span) !=
+                                      rejected.end();
+                             }),
+              out.end());
+  return out;
 }
 
 std::vector<text::ScoredSpan> SuggestionActions::under(int64_t document,

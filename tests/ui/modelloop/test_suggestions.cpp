@@ -209,3 +209,27 @@ TEST_CASE("Suggestions: all rejected stay gone after the project is reopened") {
   CHECK(h.editor()->suggestionCount() == 0);
   CHECK(h.predictions(doc).empty());
 }
+
+// Issue #66: a rejected suggestion came back when Rank Pool stored the
+// model's predictions again. A rejection is a decision, kept until undone.
+TEST_CASE("Suggestions: a rejected one stays rejected when predicted again and after a restart") {
+  auto h = withPredictions();
+  const int64_t doc = h.project().pool[0];
+  h.open(doc);
+  REQUIRE(h.editor()->suggestionCount() == 3);
+  const std::vector<ScoredSpan> all = h.predictions(doc);
+  h.editor()->selectSuggestion(suggestionLabelled(h.editor(), "LOC"));
+  QTest::keyClick(h.editor(), Qt::Key_Delete);
+  REQUIRE(h.predictions(doc).size() == 2);
+  // What Rank Pool (or a retrained model) does: the predictions stored again.
+  h.store()->predictions().set(doc, h.project().modelId, all);
+  h.open(h.project().pool[1]);
+  REQUIRE(waitFor([&] { return !h.loop().suggestions()->predicting(); }, 30000));
+  h.open(doc);
+  CHECK(h.editor()->suggestionCount() == 2);
+  CHECK(suggestionLabelled(h.editor(), "LOC") < 0);
+  // After a restart too.
+  REQUIRE(h.window().openProject(QString::fromStdString(h.project().path)));
+  h.open(doc);
+  CHECK(suggestionLabelled(h.editor(), "LOC") < 0);
+}

@@ -161,3 +161,31 @@ TEST_CASE("Pattern suggestions screenshot", "[.screenshots]") {
   rules->hide();
   model->hide();
 }
+
+// Issue #66: deleting a gold span redrew it at once as the labelled string's
+// suggestion. A deletion is a decision, kept until it is undone.
+TEST_CASE("A deleted gold span is not suggested again by its labelled string, until undone") {
+  EditorHarness h(16);
+  h.open(4);
+  REQUIRE(h.window().session()->addSpan({kAcme, kAcme + 4, "ORG"}));
+  REQUIRE(h.editor()->spanCount() >= 1);
+  int acme = -1;
+  for (int i = 0; i < h.editor()->spanCount(); ++i)
+    if (h.editor()->span(i).start == kAcme) acme = i;
+  REQUIRE(acme >= 0);
+  const size_t before = h.window().session()->spansOf(4).size();
+  h.editor()->selectSpan(acme);
+  h.key(Qt::Key_Delete);
+  // Matched again on opening: "Acme" is a labelled string now, but not here.
+  h.open(8);
+  h.open(4);
+  CHECK(findSpan(h.editor(), kAcme) < 0);
+  h.open(8);
+  CHECK(findSpan(h.editor(), kAcme) >= 0);  // elsewhere it still is suggested
+  h.open(4);
+  h.key(Qt::Key_Z, Qt::ControlModifier);  // the gold span is back
+  CHECK(h.window().session()->spansOf(4).size() == before);
+  // Deleted and undone: no decision left behind.
+  auto p = store::ProjectStore::open(h.path());
+  CHECK(p->decisions().rejected(4).empty());
+}

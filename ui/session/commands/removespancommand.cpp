@@ -16,14 +16,15 @@ void RemoveSpanCommand::apply() {
   const auto it = std::find(spans.begin(), spans.end(), span_);
   if (it == spans.end()) throw store::StoreError("The span is no longer in the document.");
   spans.erase(it);
-  session().writeSpans(document_, spans);
+  // Deleting a span decides it is not one: nothing suggests it again.
+  session().writeSpans(document_, spans, {{span_}, true});
   session().reveal(document_);
 }
 
 void RemoveSpanCommand::revert() {
   std::vector<text::Span> spans = session().spansOf(document_);
   spans.push_back(span_);
-  session().writeSpans(document_, spans);  // the store refuses an overlap
+  session().writeSpans(document_, spans, {{span_}, false});  // the store refuses an overlap
   session().reveal(document_);
 }
 

@@ -38,6 +38,12 @@ void SuggestionCommand::move(const std::vector<text::Span>& addGold,
   // gold as it was, rejected otherwise (an edit means the pattern was wrong).
   std::vector<text::ScoredSpan> modelSide;
   store::ProjectStore::MatchStates states;
+  // What did not go into gold as suggested is decided against, for every
+  // later suggestion of it too (a model after Rank Pool, a pattern again).
+  store::SpanDecisions decided{{}, forward};
+  for (const text::ScoredSpan& s : removePredictions)
+    if (std::find(addGold.begin(), addGold.end(), s.span) == addGold.end())
+      decided.spans.push_back(s.span);
   for (const text::ScoredSpan& s : removePredictions) {
     if (!s.fromPattern()) {
       modelSide.push_back(s);
@@ -62,7 +68,7 @@ void SuggestionCommand::move(const std::vector<text::Span>& addGold,
   }
   std::optional<std::vector<text::Span>> newGold;
   if (!addGold.empty()) newGold = std::move(gold);
-  session().writeSuggestions(document_, newGold, model_, predictions, states);
+  session().writeSuggestions(document_, newGold, model_, predictions, states, decided);
   session().reveal(document_);
 }
 
