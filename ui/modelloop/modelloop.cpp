@@ -86,11 +86,14 @@ ModelLoop::ModelLoop(QMainWindow* window, SpanEditor* editor, DocumentBrowser* b
 ModelLoop::~ModelLoop() = default;
 
 void ModelLoop::createActions() {
+  // The tool bar shows the short names (iconText), so that it fits 1024 px.
   predict_ = new QAction(tr("&Predict This Document"), this);
+  predict_->setIconText(tr("Predict"));
   predict_->setShortcut(EditorShortcuts::predictDocument());
   predict_->setToolTip(tr("Suggestions for the open document from the current model (%1)")
                            .arg(predict_->shortcut().toString(QKeySequence::NativeText)));
   acceptAll_ = new QAction(tr("&Accept All Suggestions"), this);
+  acceptAll_->setIconText(tr("Accept All"));
   acceptAll_->setShortcut(EditorShortcuts::acceptAllSuggestions());
   acceptAll_->setToolTip(tr("Make every suggestion of the open document gold (%1)")
                              .arg(acceptAll_->shortcut().toString(QKeySequence::NativeText)));
@@ -99,6 +102,7 @@ void ModelLoop::createActions() {
       tr("Rank every unlabelled document by how much the model would learn "
          "from it (in the background); before any model, by its pattern matches"));
   cancelRank_ = new QAction(tr("&Cancel Ranking"), this);
+  cancelRank_->setIconText(tr("Cancel"));
   next_ = new QAction(tr("&Next Most Informative"), this);
   next_->setShortcut(EditorShortcuts::nextInformative());
   next_->setToolTip(tr("Open the highest-ranked unlabelled document (%1)")

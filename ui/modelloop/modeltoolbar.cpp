@@ -5,6 +5,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QProgressBar>
 
@@ -51,11 +52,17 @@ ModelToolBar::ModelToolBar(const ModelActions& actions, QWidget* parent)
 }
 
 void ModelToolBar::setModelName(const QString& name) {
+  // A long name is elided in the middle (its run number ends it), whole in the tip.
+  QFont bold = model_->font();
+  bold.setBold(true);
+  const QString shown = QFontMetrics(bold).elidedText(name, Qt::ElideMiddle, kModelNameWidth);
   model_->setText(name.isEmpty() ? tr("No current model")
-                                 : tr("Model: <b>%1</b>").arg(name.toHtmlEscaped()));
-  model_->setToolTip(name.isEmpty() ? tr("Train a model, then choose “Use This Model” in "
-                                         "Train > Runs and Models")
-                                    : tr("The project's current model suggests and ranks"));
+                                 : tr("Model: <b>%1</b>").arg(shown.toHtmlEscaped()));
+  model_->setToolTip(
+      name.isEmpty()
+          ? tr("Train a model, then choose “Use This Model” in "
+               "Train > Runs and Models")
+          : tr("%1, the project's current model, suggests and ranks").arg(name.toHtmlEscaped()));
 }
 
 void ModelToolBar::setRanking(bool running, qint64 done, qint64 total) {

@@ -26,6 +26,7 @@ class ModelToolBar : public QToolBar {
   Q_OBJECT
 
  public:
+  static constexpr int kModelNameWidth = 220;  // px of the name shown
   ModelToolBar(const ModelActions& actions, QWidget* parent = nullptr);
 
   // Empty: no current model.
