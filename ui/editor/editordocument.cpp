@@ -16,9 +16,11 @@ EditorDocument::~EditorDocument() = default;
 void EditorDocument::setLabels(const std::vector<store::Label>& labels) {
   colors_.clear();
   hotkeys_.clear();
+  labels_.clear();
   QStringList keys;
   for (const store::Label& l : labels) {
     const QString name = QString::fromStdString(l.name);
+    labels_.emplace_back(name, QString::fromStdString(l.hotkey).toUpper());
     colors_.insert(name, QColor(QString::fromStdString(l.color)));
     if (l.hotkey.empty()) continue;
     hotkeys_.insert(QString::fromStdString(l.hotkey).toLower(), name);

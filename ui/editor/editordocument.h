@@ -31,6 +31,8 @@ class EditorDocument {
   bool hasLabel(const QString& label) const { return colors_.contains(label); }
   // The label whose hotkey is key (lower case), or an empty string.
   QString labelForKey(const QString& key) const { return hotkeys_.value(key); }
+  // The labels in the project's order, with their keys (upper case, or empty).
+  const std::vector<std::pair<QString, QString>>& labels() const { return labels_; }
   // What the label keys are, for the tag above a selection: "1–6 to label".
   const QString& keysHint() const { return keysHint_; }
 
@@ -55,6 +57,7 @@ class EditorDocument {
 
   QHash<QString, QColor> colors_;
   QHash<QString, QString> hotkeys_;  // lower-case key -> label name
+  std::vector<std::pair<QString, QString>> labels_;
   QString keysHint_;
   std::unique_ptr<text::OffsetMap> offsets_;
   QString text_;

@@ -277,27 +277,81 @@ void EditorInteraction::labelAllOccurrences(bool ignoreCase) {
 void EditorInteraction::contextMenu(const QContextMenuEvent& event) {
   if (editor_.layout_.text().isEmpty()) return;
   QPoint at;
+  EditorSelection& selection = editor_.selection_;
   if (event.reason() == QContextMenuEvent::Mouse) {
-    // The menu acts on what was clicked: a span is selected first, and a
-    // click beside one leaves no span selected for it to act on.
+    // The menu acts on what was clicked: a suggestion or a span is selected
+    // first; on plain text outside the selection, the word clicked is.
+    const int suggestion = suggestionAtPoint(event.pos());
     const int span = spanAtPoint(event.pos());  // viewport coordinates
-    if (span >= 0 && span != editor_.selection_.selectedSpan())
-      editor_.selectSpan(span);
-    else if (span < 0 && editor_.selection_.selectedSpan() >= 0)
-      editor_.clearSelection();
+    const int cp = editor_.layout_.hitTest(toContent(QPointF(event.pos())), true);
+    if (suggestion >= 0) {
+      editor_.selectSuggestion(suggestion);
+    } else if (span >= 0) {
+      if (span != selection.selectedSpan()) editor_.selectSpan(span);
+    } else if (!selection.hasRange() || cp < selection.range().start ||
+               cp >= selection.range().end) {
+      editor_.selectedSuggestion_ = -1;
+      const int token = selection.tokenAt(cp);
+      if (token >= 0)
+        selection.moveCursor(token, false);
+      else if (selection.selectedSpan() >= 0)
+        editor_.clearSelection();
+      editor_.viewport()->update();
+      emit editor_.selectionChanged();
+    }
     at = event.globalPos();
   } else {
     // From the keyboard (the editor's coordinates): below the selected span
     // when it is in view.
     at = editor_.mapToGlobal(event.pos());
-    const QVector<QRectF> rects = editor_.spanRects(editor_.selection_.selectedSpan());
+    const QVector<QRectF> rects = editor_.spanRects(selection.selectedSpan());
     if (!rects.isEmpty() && editor_.viewport()->rect().intersects(rects.front().toRect()))
       at = editor_.viewport()->mapToGlobal(rects.front().bottomLeft().toPoint());
   }
   QMenu menu(&editor_);
-  menu.addAction(editor_.labelAll_);
-  menu.addAction(editor_.labelAllIgnoringCase_);
+  fillContextMenu(menu);
   menu.exec(at);
+}
+
+void EditorInteraction::fillContextMenu(QMenu& menu) {
+  const bool onSuggestion = editor_.selectedSuggestion_ >= 0;
+  const int span = editor_.selection_.selectedSpan();
+  const bool onText = editor_.selection_.hasRange();
+  // Labels as doccano, Label Studio and INCEpTION offer them where one clicks,
+  // each with its key.
+  auto addLabels = [&](QMenu* to, const QString& current) {
+    for (const auto& [name, key] : editor_.doc_.labels()) {
+      QAction* a = to->addAction(key.isEmpty() ? name : QStringLiteral("%1\t%2").arg(name, key));
+      a->setEnabled(name != current);
+      QObject::connect(a, &QAction::triggered, &editor_,
+                       [this, label = name] { applyLabel(label); });
+    }
+    if (editor_.doc_.labels().empty())
+      to->addAction(SpanEditor::tr("(no labels yet)"))->setEnabled(false);
+  };
+  if (onSuggestion) {
+    const text::ScoredSpan s = editor_.suggestions_.suggestion(editor_.selectedSuggestion_);
+    const QString label = QString::fromStdString(s.span.label);
+    QObject::connect(menu.addAction(SpanEditor::tr("&Accept as %1\tSpace").arg(label)),
+                     &QAction::triggered, &editor_, [this] { requestSuggestion(true, {}); });
+    addLabels(menu.addMenu(SpanEditor::tr("Accept &With Label")), label);
+    QObject::connect(menu.addAction(SpanEditor::tr("&Reject\tDel")), &QAction::triggered, &editor_,
+                     [this] { requestSuggestion(false, {}); });
+    return;
+  }
+  if (span >= 0) {
+    addLabels(menu.addMenu(SpanEditor::tr("Change &Label")),
+              editor_.doc_.spans()[size_t(span)].label);
+    QObject::connect(menu.addAction(SpanEditor::tr("&Remove Span\tDel")), &QAction::triggered,
+                     &editor_, [this] { removeSelectedSpan(); });
+    menu.addSeparator();
+    menu.addAction(editor_.labelAll_);
+    menu.addAction(editor_.labelAllIgnoringCase_);
+  } else if (onText) {
+    addLabels(menu.addMenu(SpanEditor::tr("&Label As")), {});
+  } else {
+    menu.addAction(SpanEditor::tr("Select text to label it"))->setEnabled(false);
+  }
 }
 
 void EditorInteraction::requestSuggestion(bool accept, const QString& label) {

@@ -6,6 +6,7 @@
 #include <QString>
 
 class QContextMenuEvent;
+class QMenu;
 class QHelpEvent;
 class QKeyEvent;
 class QMouseEvent;
@@ -39,6 +40,9 @@ class EditorInteraction {
   bool showToolTip(const QHelpEvent& event);
   // The context menu: a right click on a gold span selects it first.
   void contextMenu(const QContextMenuEvent& event);
+  // What the context menu offers for the selection: a suggestion's accept,
+  // labels and reject; a span's labels and remove; labels for selected text.
+  void fillContextMenu(QMenu& menu);
 
   // Labels the selection, or relabels the selected span, or accepts the
   // selected suggestion with that label.

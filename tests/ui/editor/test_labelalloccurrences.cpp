@@ -145,25 +145,25 @@ TEST_CASE("Label All Occurrences: needs a selected span, and says when there is 
   CHECK(listed == 2);
 }
 
-TEST_CASE("Label All Occurrences: the context menu, enabled on a span only") {
+TEST_CASE("Label All Occurrences: in the context menu of a span only") {
   EditorHarness h = newYork();
   h.open(1);
   QWidget* viewport = h.editor()->viewport();
-  const QStringList entries{QStringLiteral("Label All &Occurrences"),
-                            QStringLiteral("Label All Occurrences, Ignoring &Case")};
-  // Beside any span: there, but disabled.
+  const QStringList onSpan{QStringLiteral("Change &Label"), QStringLiteral("&Remove Span\tDel"),
+                           QString(), QStringLiteral("Label All &Occurrences"),
+                           QStringLiteral("Label All Occurrences, Ignoring &Case")};
+  // Beside any span: the word clicked is selected, to be labelled.
   REQUIRE(withContextMenu(viewport, h.at(13), [&](QMenu& menu) {
-    CHECK(texts(menu) == entries);
-    for (const QAction* a : menu.actions()) CHECK_FALSE(a->isEnabled());
+    CHECK(texts(menu) == QStringList{QStringLiteral("&Label As")});
   }));
   CHECK(h.spans(1) == kGold);
 
-  // A right click on a span selects it; the second entry labels ignoring case.
+  // A right click on a span selects it; the fifth entry labels ignoring case.
   REQUIRE(withContextMenu(viewport, h.at(2), [&](QMenu& menu) {
     CHECK(h.editor()->span(h.editor()->selectedSpan()) == kFirst);
-    REQUIRE(texts(menu) == entries);
+    REQUIRE(texts(menu) == onSpan);
     for (const QAction* a : menu.actions()) CHECK(a->isEnabled());
-    QAction* ignoringCase = menu.actions().at(1);
+    QAction* ignoringCase = menu.actions().at(4);
     CHECK(ignoringCase->shortcut() == QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_O));
     // From the keyboard: Qt 6.8's menu ignores a click this soon after it opened.
     menu.setActiveAction(ignoringCase);
@@ -174,6 +174,50 @@ TEST_CASE("Label All Occurrences: the context menu, enabled on a span only") {
   REQUIRE(withContextMenu(viewport, h.at(13), [&](QMenu&) {}));
   CHECK(h.editor()->selectedSpan() < 0);
   CHECK_FALSE(h.editor()->labelAllAction()->isEnabled());
+}
+
+// Issue #66: the menu had two greyed items on text and nothing for a span;
+// doccano, Label Studio and INCEpTION offer the labels where one clicks.
+TEST_CASE("Context menu: label a word, change a span's label, remove it, each undoable") {
+  EditorHarness h = newYork();
+  h.open(1);
+  QWidget* viewport = h.editor()->viewport();
+  const auto pick = [](QMenu& menu, const QString& entry, const QString& sub = {}) {
+    for (QAction* a : menu.actions()) {
+      if (a->text() != entry) continue;
+      QMenu* target = a->menu() ? a->menu() : &menu;
+      QAction* chosen = a;
+      if (a->menu())
+        for (QAction* s : a->menu()->actions())
+          if (s->text().startsWith(sub)) chosen = s;
+      REQUIRE(chosen->isEnabled());
+      chosen->trigger();
+      if (target != &menu) menu.close();
+      return;
+    }
+    FAIL("no entry " << entry.toStdString());
+  };
+  // "is" (offset 9) as ORG, from the menu: the word under the click.
+  REQUIRE(withContextMenu(viewport, h.at(10), [&](QMenu& menu) {
+    pick(menu, QStringLiteral("&Label As"), QStringLiteral("ORG"));
+  }));
+  REQUIRE(h.spans(1).size() == 3);
+  CHECK(h.spans(1)[1].label == "ORG");
+  // The span's label changed to LOC, its own label greyed out.
+  REQUIRE(withContextMenu(viewport, h.at(10), [&](QMenu& menu) {
+    QMenu* labels = menu.actions().at(0)->menu();
+    REQUIRE(labels);
+    for (QAction* a : labels->actions()) CHECK(a->isEnabled() == !a->text().startsWith("ORG"));
+    pick(menu, QStringLiteral("Change &Label"), QStringLiteral("LOC"));
+  }));
+  CHECK(h.spans(1)[1].label == "LOC");
+  // Removed from the menu; Undo brings it back.
+  REQUIRE(withContextMenu(viewport, h.at(10),
+                          [&](QMenu& menu) { pick(menu, QStringLiteral("&Remove Span\tDel")); }));
+  CHECK(h.spans(1) == kGold);
+  REQUIRE(h.window().undoAction()->isEnabled());
+  h.window().undoAction()->trigger();
+  CHECK(h.spans(1).size() == 3);
 }
 
 TEST_CASE("Label All Occurrences: suggestions under the new spans give way, and come back") {

@@ -7,7 +7,11 @@
 #include "session/annotationsession.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QMenu>
 #include <QSignalSpy>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace spanforge;
@@ -232,4 +236,30 @@ TEST_CASE("Suggestions: a rejected one stays rejected when predicted again and a
   REQUIRE(h.window().openProject(QString::fromStdString(h.project().path)));
   h.open(doc);
   CHECK(suggestionLabelled(h.editor(), "LOC") < 0);
+}
+
+TEST_CASE("Suggestions: the context menu accepts, accepts with another label, or rejects") {
+  auto h = withPredictions();
+  const int64_t doc = h.project().pool[0];
+  h.open(doc);
+  REQUIRE(h.editor()->suggestionCount() == 3);
+  QWidget* viewport = h.editor()->viewport();
+  const QPoint at = h.suggestionPoint(suggestionLabelled(h.editor(), "LOC"));
+  QStringList entries;
+  QTimer::singleShot(0, viewport, [&] {
+    auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+    if (!menu) return;
+    for (const QAction* a : menu->actions()) entries << a->text();
+    for (QAction* a : menu->actions())
+      if (a->text().startsWith(QStringLiteral("&Reject"))) a->trigger();
+    menu->close();
+  });
+  QContextMenuEvent event(QContextMenuEvent::Mouse, at, viewport->mapToGlobal(at));
+  QApplication::sendEvent(viewport, &event);
+  CHECK(entries == QStringList{QStringLiteral("&Accept as LOC\tSpace"),
+                               QStringLiteral("Accept &With Label"),
+                               QStringLiteral("&Reject\tDel")});
+  CHECK(suggestionLabelled(h.editor(), "LOC") < 0);
+  CHECK(h.predictions(doc).size() == 2);
+  CHECK(h.gold(doc).empty());
 }
