@@ -4,6 +4,7 @@
 #include "common/docstatusstyle.h"
 #include "documents/documentdelegate.h"
 #include "documents/documentlistmodel.h"
+#include "store/rankingrepository.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -100,14 +101,20 @@ DocumentBrowser::DocumentBrowser(QWidget* parent)
   // user pauses rather than on every key.
   searchTimer_->setSingleShot(true);
   searchTimer_->setInterval(kSearchDelayMs);
-  connect(search_, &QLineEdit::textChanged, searchTimer_, qOverload<>(&QTimer::start));
+  connect(search_, &QLineEdit::textChanged, this, [this](const QString& text) {
+    if (!text.isEmpty()) leaveRankedOrder();
+    searchTimer_->start();
+  });
   connect(searchTimer_, &QTimer::timeout, this, &DocumentBrowser::applyFilter);
   connect(search_, &QLineEdit::returnPressed, this, [this] {
     searchTimer_->stop();
     applyFilter();
   });
   connect(statusCombo_, &QComboBox::currentIndexChanged, this, &DocumentBrowser::applyFilter);
-  connect(labelCombo_, &QComboBox::currentIndexChanged, this, &DocumentBrowser::applyFilter);
+  connect(labelCombo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    if (index > 0) leaveRankedOrder();
+    applyFilter();
+  });
   connect(orderCombo_, &QComboBox::currentIndexChanged, this, &DocumentBrowser::applyOrder);
   connect(list_->selectionModel(), &QItemSelectionModel::currentChanged, this,
           [this](const QModelIndex& current) { onCurrentChanged(current); });
@@ -203,15 +210,33 @@ void DocumentBrowser::clearCurrent() {
 }
 
 void DocumentBrowser::updateStatusItems() {
+  // In ranked order the list holds the ranked documents only: count those.
+  const bool ranked = isRanked();
   int64_t all = 0;
-  for (const auto& [status, n] : statusCounts_) all += n;
-  statusCombo_->setItemText(0, tr("All statuses (%1)").arg(number(all)));
+  if (ranked)
+    all = rankings_->count(rankModel_, rankStrategy_.toStdString());
+  else
+    for (const auto& [status, n] : statusCounts_) all += n;
+  statusCombo_->setItemText(0, ranked ? tr("All ranked (%1)").arg(number(all))
+                                      : tr("All statuses (%1)").arg(number(all)));
   for (int i = 1; i < statusCombo_->count(); ++i) {
     const auto s = static_cast<text::DocStatus>(statusCombo_->itemData(i).toInt());
     const auto it = statusCounts_.find(s);
-    const int64_t n = it == statusCounts_.end() ? 0 : it->second;
+    const int64_t n = ranked ? rankings_->count(rankModel_, rankStrategy_.toStdString(), s)
+                      : it == statusCounts_.end() ? 0
+                                                  : it->second;
     statusCombo_->setItemText(i, tr("%1 (%2)").arg(DocStatusStyle::name(s), number(n)));
   }
+}
+
+bool DocumentBrowser::isRanked() const { return rankings_ && orderCombo_->currentIndex() == 1; }
+
+void DocumentBrowser::leaveRankedOrder() {
+  if (!isRanked()) return;
+  // A ranking cannot be searched or filtered by label: the list goes back to
+  // document order, and says so, rather than ignoring what was typed.
+  orderCombo_->setCurrentIndex(0);  // applyOrder()
+  emit messageRequested(tr("Searching and filtering by label list documents in document order."));
 }
 
 void DocumentBrowser::applyFilter() {
@@ -247,7 +272,20 @@ bool DocumentBrowser::selectDocument(int64_t id) {
   const QModelIndex index = model_->index(row);
   list_->setCurrentIndex(index);
   list_->scrollTo(index, QAbstractItemView::PositionAtCenter);
+  // A list not laid out yet (a project just opened) ignores the scroll: again
+  // once it is.
+  QTimer::singleShot(0, list_, [this] {
+    if (list_->currentIndex().isValid())
+      list_->scrollTo(list_->currentIndex(), QAbstractItemView::PositionAtCenter);
+  });
   return true;
+}
+
+void DocumentBrowser::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  QTimer::singleShot(0, list_, [this] {
+    if (list_->currentIndex().isValid()) list_->scrollTo(list_->currentIndex());
+  });
 }
 
 int64_t DocumentBrowser::currentDocumentId() const {
@@ -283,9 +321,16 @@ void DocumentBrowser::setRanking(store::RankingRepository* rankings, int64_t mod
 }
 
 void DocumentBrowser::applyOrder() {
-  const bool ranked = rankings_ && orderCombo_->currentIndex() == 1;
-  labelCombo_->setEnabled(!ranked);
-  search_->setEnabled(!ranked);
+  const bool ranked = isRanked();
+  if (ranked) {  // what ranked order cannot do is cleared, not hidden
+    const QSignalBlocker blockSearch(search_);
+    const QSignalBlocker blockLabel(labelCombo_);
+    searchTimer_->stop();
+    search_->clear();
+    labelCombo_->setCurrentIndex(0);
+    applyFilter();
+  }
+  updateStatusItems();
   const int64_t previous = lastEmittedId_;
   model_->setRanking(ranked ? rankings_ : nullptr, rankModel_, rankStrategy_.toStdString());
   const int row = model_->rowOfId(previous);

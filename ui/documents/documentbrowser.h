@@ -78,6 +78,10 @@ class DocumentBrowser : public QWidget {
  signals:
   void documentActivated(int64_t id);
   void errorOccurred(const QString& message);
+  void messageRequested(const QString& message);  // for the status bar
+
+ protected:
+  void showEvent(QShowEvent* event) override;
 
  private:
   void applyFilter();
@@ -85,6 +89,9 @@ class DocumentBrowser : public QWidget {
   void updateFooter();
   void onCurrentChanged(const QModelIndex& current);
   void applyOrder();
+  bool isRanked() const;
+  // Typing a search or choosing a label in ranked order: back to document order.
+  void leaveRankedOrder();
 
   DocumentListModel* model_;
   QComboBox* statusCombo_;

@@ -105,6 +105,8 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
       Qt::QueuedConnection);
   connect(pane_, &EditorPane::message, this,
           [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
+  connect(browser_, &DocumentBrowser::messageRequested, this,
+          [this](const QString& text) { statusBar()->showMessage(text, kMessageMs); });
 
   resize(1200, 780);
   savedGeometry_ = restoreGeometry(settings_.value(kGeometryKey).toByteArray());

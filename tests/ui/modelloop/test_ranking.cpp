@@ -2,6 +2,7 @@
 // cancelled, stored under the model's id; "next most informative" (button
 // and Alt+N) walks the ranking; the browser lists it by score.
 #include "active/strategy.h"
+#include "documents/documentbrowser.h"
 #include "documents/documentlistmodel.h"
 #include "modelloop/modelloopharness.h"
 #include "modelloop/modeltoolbar.h"
@@ -11,9 +12,11 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
+#include <QLineEdit>
 #include <QListView>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 
 using namespace spanforge;
 using spanforge::testing::ModelLoopHarness;
@@ -124,4 +127,35 @@ TEST_CASE("Ranking: Cancel stops the job and keeps the previous ranking") {
   CHECK(store::RankingRepository(project->db()).rankings().empty());
   CHECK(ranking->next(0) == 0);
   CHECK(said("Rank Pool"));
+}
+
+// Issue #66: in ranked order the search box turned off without a word, typed
+// letters went to the editor as label keys, and the status filter counted
+// every document while the list showed the ranked ones.
+TEST_CASE("Ranking: typing a search in ranked order lists documents in document order") {
+  ModelLoopHarness h(12, 2);
+  ui::DocumentBrowser* browser = h.window().browser();
+  h.loop().rankAction()->trigger();
+  REQUIRE(waitFor([&] { return !h.loop().ranking()->running(); }, 30000));
+  browser->orderCombo()->setCurrentIndex(1);
+  REQUIRE(browser->model()->ranked());
+  // The filter counts what the list holds: the 12 ranked documents.
+  CHECK(browser->statusCombo()->itemText(0) == QStringLiteral("All ranked (12)"));
+  CHECK(browser->searchEdit()->isEnabled());
+  CHECK(browser->labelCombo()->isEnabled());
+
+  const int64_t before = h.editor()->documentId();
+  const auto spans = before ? h.gold(before) : std::vector<text::Span>{};
+  browser->searchEdit()->setFocus(Qt::MouseFocusReason);
+  QTest::keyClicks(browser->searchEdit(), QStringLiteral("Paris"));
+  CHECK(browser->searchEdit()->text() == QStringLiteral("Paris"));
+  CHECK(browser->orderCombo()->currentIndex() == 0);  // document order again
+  CHECK_FALSE(browser->model()->ranked());
+  CHECK(h.window().statusBar()->currentMessage().contains(QStringLiteral("document order")));
+  CHECK(browser->statusCombo()->itemText(0).startsWith(QStringLiteral("All statuses (")));
+  if (before) CHECK(h.gold(before) == spans);  // no letter labelled anything
+  // Back to ranked order: the search is cleared, not left hidden.
+  browser->orderCombo()->setCurrentIndex(1);
+  CHECK(browser->searchEdit()->text().isEmpty());
+  REQUIRE(waitFor([&] { return browser->model()->rowCount() == 12; }));
 }
