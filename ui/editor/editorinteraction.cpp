@@ -102,11 +102,13 @@ bool EditorInteraction::mouseRelease(const QMouseEvent& event) {
       editor_.selectSuggestion(pressSuggestion_);
       return true;
     }
+    const QPointF at = toContent(event.position());
     if (pressSpan_ >= 0)
       selection.selectSpan(pressSpan_);
+    else if (at.y() > editor_.layout_.height())
+      selection.placeCursor(-1);  // below the text: no word, so Tab starts at the top
     else
-      selection.placeCursor(
-          selection.tokenNear(editor_.layout_.hitTest(toContent(event.position()), true)));
+      selection.placeCursor(selection.tokenNear(editor_.layout_.hitTest(at, true)));
   }
   pressPos_ = -1;
   dragging_ = false;

@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QContextMenuEvent>
+#include <QFocusEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -314,6 +315,22 @@ void SpanEditor::changeEvent(QEvent* event) {
 }
 
 // Tab and Shift+Tab move between spans while a document is open.
+void SpanEditor::focusInEvent(QFocusEvent* event) {
+  QAbstractScrollArea::focusInEvent(event);
+  // Tabbed into with nothing selected: the first (or last) span or suggestion
+  // is, so that Space, Delete and label keys act at once.
+  const bool tab =
+      event->reason() == Qt::TabFocusReason || event->reason() == Qt::BacktabFocusReason;
+  if (!tab || id_ == 0 || selectedSuggestion_ >= 0 || selection_.selectedSpan() >= 0 ||
+      selection_.hasRange() || (spanCount() == 0 && suggestionCount() == 0))
+    return;
+  selection_.placeCursor(-1);
+  QKeyEvent press(QEvent::KeyPress,
+                  event->reason() == Qt::TabFocusReason ? Qt::Key_Tab : Qt::Key_Backtab,
+                  Qt::NoModifier);
+  interaction_.keyPress(press);
+}
+
 bool SpanEditor::focusNextPrevChild(bool next) {
   return id_ == 0 ? QAbstractScrollArea::focusNextPrevChild(next) : false;
 }

@@ -141,3 +141,26 @@ TEST_CASE("F1 and ? show the key help and any key closes it") {
   h.key(Qt::Key_F1);
   CHECK_FALSE(help->isVisible());
 }
+
+// Issue #66: focus traps. Tabbing into the editor selected nothing, so Space
+// said "Select a span first"; a click below the text put the cursor on the
+// last word, so Tab went to the last span instead of the first.
+TEST_CASE(
+    "Editor keys: tabbing in selects the first span, a click below the text starts at the top") {
+  EditorHarness h(3);
+  h.open(3);  // "Doc 3: Alice met Acme in Paris." with Alice (PER) and Paris (LOC)
+  REQUIRE(h.editor()->spanCount() == 2);
+  h.editor()->clearFocus();
+  h.editor()->setFocus(Qt::TabFocusReason);
+  REQUIRE(h.editor()->hasFocus());
+  CHECK(h.editor()->selectedSpan() == 0);
+  h.editor()->clearFocus();
+  h.editor()->setFocus(Qt::BacktabFocusReason);
+  CHECK(h.editor()->selectedSpan() == 0);  // a selection is kept, not moved
+
+  const QPoint below(h.editor()->viewport()->width() / 2, h.editor()->viewport()->height() - 4);
+  h.click(below);
+  CHECK(h.editor()->selectedSpan() < 0);
+  h.key(Qt::Key_Tab);
+  CHECK(h.editor()->selectedSpan() == 0);
+}
