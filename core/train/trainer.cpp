@@ -121,7 +121,12 @@ FinishedEvent Trainer::Impl::finish(FinishReason reason) {
   e.epochs = epochs + (partialEpoch ? 1 : 0);
   e.bestStep = best->step();
   std::ostringstream msg;
-  msg << toString(reason) << " after " << step << " step(s), " << e.epochs << " epoch(s)";
+  // In words: "max-minutes after 407 step(s)" read as config jargon.
+  const auto count = [](int64_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  msg << describe(reason) << " after " << count(step, "step", "steps") << ", "
+      << count(e.epochs, "epoch", "epochs");
   if (!leader()) {
     msg << "; rank 0 writes the model";
   } else if (!best->empty()) {

@@ -32,6 +32,26 @@ const char* toString(FinishReason r) {
   return "failed";
 }
 
+const char* describe(FinishReason r) {
+  switch (r) {
+    case FinishReason::Converged:
+      return "Converged";
+    case FinishReason::EarlyStopped:
+      return "Stopped early (dev F1 no longer improved)";
+    case FinishReason::MaxSteps:
+      return "Reached the step limit";
+    case FinishReason::MaxEpochs:
+      return "Reached the epoch limit";
+    case FinishReason::MaxMinutes:
+      return "Reached the time limit";
+    case FinishReason::Cancelled:
+      return "Stopped";
+    case FinishReason::Failed:
+      return "Failed";
+  }
+  return "Failed";
+}
+
 std::optional<FinishReason> parseFinishReason(std::string_view s) {
   for (FinishReason r : kReasons)
     if (s == toString(r)) return r;

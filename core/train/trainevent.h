@@ -105,6 +105,8 @@ enum class FinishReason {
 // "converged", "early-stopped", "max-steps", "max-epochs", "max-minutes",
 // "cancelled", "failed".
 const char* toString(FinishReason r);
+// In words, for the message a person reads: "Reached the time limit".
+const char* describe(FinishReason r);
 std::optional<FinishReason> parseFinishReason(std::string_view s);
 
 // Once, last.

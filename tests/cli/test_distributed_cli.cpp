@@ -106,7 +106,7 @@ TEST_CASE("train --nproc 2 ends each step with the weights of one process on bot
   INFO(b.err());
   REQUIRE(code == 0);
   CHECK(b.err().find("Processes: 2") != std::string::npos);
-  CHECK(b.err().find("max-steps after 8 step(s)") != std::string::npos);
+  CHECK(b.err().find("Reached the step limit after 8 steps") != std::string::npos);
 
   // Summing two float gradients is exact up to rounding: 1e-5 is far below
   // what one different batch would change (checked below).
@@ -242,7 +242,7 @@ TEST_CASE("stopping rank 0 stops every rank and keeps the best model so far") {
   const int code = run.wait(std::chrono::seconds(60));
   INFO(run.err());
   CHECK(code == 0);
-  CHECK(run.err().find("cancelled after") != std::string::npos);
+  CHECK(run.err().find("Stopped after") != std::string::npos);
   CHECK(fs::exists(dir.file("model") + "/weights.safetensors"));
   CHECK(!fs::exists("/proc/" + std::to_string(workers[0])));
 }
@@ -291,7 +291,7 @@ TEST_CASE("torchrun-style ranks train together, and refuse to when their data di
     CHECK(r.c1 == 0);
     CHECK(fs::exists(dir.file("model") + "/weights.safetensors"));
     CHECK(r.out1.empty());  // rank 0 reports
-    CHECK(r.err0.find("max-steps after 6 step(s)") != std::string::npos);
+    CHECK(r.err0.find("Reached the step limit after 6 steps") != std::string::npos);
   }
   SECTION("different data") {
     writeConll(dir.file("other.conll"), head(demoTrain(), 150));

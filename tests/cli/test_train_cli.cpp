@@ -56,7 +56,7 @@ TEST_CASE("cli train, evaluate and predict end to end") {
   CHECK(r.out.find("words/s") != std::string::npos);
   CHECK(r.out.find("\n    ") != std::string::npos);  // table rows
   CHECK(r.err.find("Train: 200 sentences") != std::string::npos);
-  CHECK(r.err.find("max-steps after 20 step(s)") != std::string::npos);
+  CHECK(r.err.find("Reached the step limit after 20 steps") != std::string::npos);
   const auto events = jsonLines(slurp(log));
   REQUIRE(events.size() == 20 + 2 + 1);
   CHECK(events.front()["event"] == "step");

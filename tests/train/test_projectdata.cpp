@@ -41,7 +41,7 @@ TEST_CASE("training data: a seeded draw, or the documents marked dev") {
   CHECK(drawn.train.size() == 16);
   CHECK(drawn.dev.size() == 4);
   CHECK(drawn.documents == 20);
-  CHECK(drawn.devSource == "a seeded 20% draw (seed 0)");
+  CHECK(drawn.devSource == "a seeded 20% draw, seed 0");
 
   auto q = project(dir.file("b.spanforge"), 20, 3);
   const TrainingData marked = TrainingData::load(*q, settings);

@@ -21,7 +21,7 @@ TrainingData TrainingData::load(store::ProjectStore& project, const DataSettings
     out.devSource = loaded.devFromSplit
                         ? std::string("the documents marked dev")
                         : "a seeded " + std::to_string(std::lround(settings.devFraction * 100)) +
-                              "% draw (seed " + std::to_string(settings.devSeed) + ")";
+                              "% draw, seed " + std::to_string(settings.devSeed);
     return out;
   }
   LoadedCorpus dev = CorpusLoader::fromFile(devFile);

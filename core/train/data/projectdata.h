@@ -21,7 +21,7 @@ struct TrainingData {
   Corpus train;
   Corpus dev;
   Corpus test;
-  std::string devSource;  // how dev was chosen, in words ("a seeded 20% draw (seed 0)")
+  std::string devSource;  // how dev was chosen, in words ("a seeded 20% draw, seed 0")
   // The project's documents held out as dev, to be stored with the run
   // (store::RunRepository::setDevDocuments); empty when dev is a file.
   std::vector<int64_t> devDocumentIds;

@@ -21,6 +21,15 @@ QString duration(double seconds) {
   return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
+// Time to go, which "0:55" was read as a clock time: "55 s left", "1 min 35 s left".
+QString left(double seconds) {
+  if (seconds < 0 || !std::isfinite(seconds)) return QStringLiteral("–");
+  const auto s = static_cast<qint64>(std::llround(seconds));
+  if (s >= 3600) return QObject::tr("%1 h %2 min left").arg(s / 3600).arg(s / 60 % 60);
+  if (s >= 60) return QObject::tr("%1 min %2 s left").arg(s / 60).arg(s % 60);
+  return QObject::tr("%1 s left").arg(s);
+}
+
 QString f1Text(double f1, int64_t step) {
   return QObject::tr("%1 % (step %2)").arg(100 * f1, 0, 'f', 1).arg(step);
 }
@@ -70,13 +79,13 @@ void TrainingStats::showStep(const train::StepEvent& e) {
   set(Elapsed, duration(e.elapsedSeconds));
   const auto f = train::StopForecast::of(settings_, e.step, bestStep_, e.elapsedSeconds);
   if (f.step < 0) {
-    set(Eta, e.etaSeconds >= 0 ? duration(e.etaSeconds) : QStringLiteral("–"));
+    set(Eta, e.etaSeconds >= 0 ? left(e.etaSeconds) : QStringLiteral("–"));
     values_[Eta]->setToolTip(
         tr("No step limit: the run ends at its epoch or time limit, or "
            "when stopped."));
     return;
   }
-  set(Eta, tr("step %L1 · %2").arg(f.step).arg(duration(f.seconds)));
+  set(Eta, tr("step %L1 · %2").arg(f.step).arg(left(f.seconds)));
   if (f.byTime) {
     values_[Eta]->setToolTip(
         tr("The time limit (max_minutes = %1) ends the run in %2, near step %L3 at this pace.")

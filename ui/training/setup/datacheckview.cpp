@@ -80,12 +80,15 @@ void DataCheckView::setResult(const DataCheckOutcome& r) {
     summary_->setText(tr("Training cannot start: %1").arg(r.blocking));
   } else {
     summary_->setStyleSheet(QString());
-    summary_->setText(tr("%L1 accepted documents: %L2 train, %L3 dev (%4). %n warning(s).", nullptr,
-                         r.warningCount())
+    const int warnings = r.warningCount();
+    summary_->setText(tr("%L1 accepted documents: %L2 train, %L3 dev (%4). %5")
                           .arg(r.report.documents)
                           .arg(r.trainSentences)
                           .arg(r.devSentences)
-                          .arg(r.devSource));
+                          .arg(r.devSource)
+                          .arg(warnings == 0   ? tr("No warnings.")
+                               : warnings == 1 ? tr("1 warning.")
+                                               : tr("%L1 warnings.").arg(warnings)));
   }
   for (const auto& check : r.report.checks) {
     auto* item = new QTreeWidgetItem(tree_, {QString::fromStdString(check.message)});

@@ -23,7 +23,7 @@ TEST_CASE("TrainingStats says where early stopping ends the run, not an ETA to m
   step.etaSeconds = 9975;  // to max_steps: what was shown before
   stats.showStep(step);
   // The first evaluation (step 100) plus 10 without a gain: step 1,100, 1,050 steps at 0.5 s.
-  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 1,100 · 8:45"));
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 1,100 · 8 min 45 s left"));
 
   spanforge::train::EvaluationEvent eval;
   eval.step = 2400;
@@ -33,7 +33,7 @@ TEST_CASE("TrainingStats says where early stopping ends the run, not an ETA to m
   step.step = 2500;
   step.elapsedSeconds = 1250;
   stats.showStep(step);
-  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 3,300 · 6:40"));
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 3,300 · 6 min 40 s left"));
   CHECK(stats.value(TrainingStats::Patience) == QStringLiteral("9 / 10"));
 
   // No step budget: the minute limit (at this pace, step 7,200), else the
@@ -43,12 +43,12 @@ TEST_CASE("TrainingStats says where early stopping ends the run, not an ETA to m
   s.maxMinutes = 60;
   stats.setSettings(s);
   stats.showStep(step);
-  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 7,200 · 39:10"));
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 7,200 · 39 min 10 s left"));
   s.maxMinutes = 0;
   stats.setSettings(s);
   step.etaSeconds = 2350;
   stats.showStep(step);
-  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("39:10"));
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("39 min 10 s left"));
   step.etaSeconds = -1;
   stats.showStep(step);
   CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("–"));
@@ -66,5 +66,6 @@ TEST_CASE("TrainingStats: Stops by respects the time cap the user set") {
   step.step = 50;
   step.elapsedSeconds = 25;
   stats.showStep(step);
-  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 240 · 1:35"));
+  // Time to go, not a clock time (issue #66: "0:55").
+  CHECK(stats.value(TrainingStats::Eta) == QStringLiteral("step 240 · 1 min 35 s left"));
 }
