@@ -85,6 +85,12 @@ ImportDialog::ImportDialog(const QString& projectPath, QWidget* parent)
   progress_->setRange(0, 1000);
   progress_->setValue(0);
   progress_->setTextVisible(false);
+  // Shown while importing (and full after an import): an idle, empty bar
+  // looked like a text field to type in. Its room is kept, so nothing jumps.
+  QSizePolicy keep = progress_->sizePolicy();
+  keep.setRetainSizeWhenHidden(true);
+  progress_->setSizePolicy(keep);
+  progress_->setVisible(false);
   state_->setWordWrap(true);
   state_->setText(
       tr("Choose one or more files. The import is all or nothing: a file with "
@@ -158,6 +164,7 @@ QString ImportDialog::stateText() const { return state_->text(); }
 
 void ImportDialog::updateRunning() {
   const bool running = jobs_.isRunning();
+  progress_->setVisible(running);
   importButton_->setEnabled(!running);
   buttons_->button(QDialogButtonBox::Close)->setText(running ? tr("Cancel") : tr("Close"));
   for (QWidget* w : std::initializer_list<QWidget*>{files_, format_, scheme_, status_, split_,
@@ -228,6 +235,7 @@ void ImportDialog::onFinished(const ImportOutcome& result) {
   updateRunning();
   progress_->setRange(0, 1000);
   progress_->setValue(r.committed ? 1000 : 0);
+  progress_->setVisible(r.committed);
   if (!result.failure.isEmpty()) {
     state_->setText(tr("The import failed: %1 The project is unchanged.").arg(result.failure));
   } else if (!r.committed) {

@@ -39,6 +39,7 @@ class ImportDialog : public QDialog {
   bool isRunning() const { return jobs_.isRunning(); }
   QString stateText() const;
   InputErrorsDialog* errorsDialog() const { return errors_; }
+  QProgressBar* progressBar() const { return progress_; }
 
  public slots:
   void start();

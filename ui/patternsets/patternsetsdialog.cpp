@@ -136,7 +136,12 @@ int PatternSetsDialog::selectedRow() const {
 
 void PatternSetsDialog::reload() {
   const int row = selectedRow();
-  const int64_t keep = row >= 0 ? setModel_->set(row).id : 0;
+  // A set just imported is selected, its patterns shown; else the one that was.
+  int64_t keep = row >= 0 ? setModel_->set(row).id : 0;
+  if (imported_ && *imported_ > 0) {
+    keep = *imported_;
+    imported_.reset();
+  }
   setModel_->setSets(session_.project().patterns().sets());
   const int again = keep ? setModel_->rowOf(keep) : -1;
   const int select = again >= 0 ? again : (setModel_->rowCount() > 0 ? 0 : -1);
@@ -211,9 +216,11 @@ void PatternSetsDialog::importPatterns(const QString& file) {
   const std::string path = nativePath(projectPath_), input = nativePath(file);
   auto result = result_ = std::make_shared<QString>();
   changesSuggestions_ = false;
-  run(tr("Reading %1…").arg(QFileInfo(file).fileName()), [path, input, result] {
+  auto imported = imported_ = std::make_shared<int64_t>(0);
+  run(tr("Reading %1…").arg(QFileInfo(file).fileName()), [path, input, result, imported] {
     const auto project = store::ProjectStore::open(path);
     const auto set = project::PatternLibrary(*project).import({input, "", false, "", false});
+    *imported = set.id;
     *result = tr("Stored \"%1\": %2 patterns. Apply to Pool matches them with the documents.")
                   .arg(QString::fromStdString(set.name))
                   .arg(set.patterns);
@@ -226,9 +233,12 @@ void PatternSetsDialog::importTerms(const QString& file, const QString& label, b
   const std::string name = label.toStdString();
   auto result = result_ = std::make_shared<QString>();
   changesSuggestions_ = false;
-  run(tr("Reading %1…").arg(QFileInfo(file).fileName()), [path, input, name, caseFold, result] {
+  auto imported = imported_ = std::make_shared<int64_t>(0);
+  run(tr("Reading %1…").arg(QFileInfo(file).fileName()), [path, input, name, caseFold, result,
+                                                          imported] {
     const auto project = store::ProjectStore::open(path);
     const auto set = project::PatternLibrary(*project).import({input, "", true, name, caseFold});
+    *imported = set.id;
     *result = tr("Stored \"%1\": %2 terms labelled %3. Apply to Pool matches them with the "
                  "documents.")
                   .arg(QString::fromStdString(set.name))

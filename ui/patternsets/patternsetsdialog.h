@@ -79,8 +79,9 @@ class PatternSetsDialog : public QDialog {
   TaskWorker* worker_;
   std::unique_ptr<WorkerThread> thread_;
   JobTracker jobs_;
-  std::shared_ptr<QString> result_;  // what the running job reports on success
-  bool changesSuggestions_ = false;  // the running job changes them
+  std::shared_ptr<QString> result_;    // what the running job reports on success
+  std::shared_ptr<int64_t> imported_;  // the set an import stored, to select
+  bool changesSuggestions_ = false;    // the running job changes them
 };
 
 }  // namespace spanforge::ui

@@ -50,12 +50,13 @@ LabelManagerDialog::LabelManagerDialog(AnnotationSession& session, QWidget* pare
   table_->verticalHeader()->hide();
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
-  table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                          QAbstractItemView::AnyKeyPressed);
+  // Double-click or F2 edits a cell; a key typed in the table does not, so
+  // the dialog never opens with a name as if it were being edited.
+  table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
   table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
-  table_->setToolTip(tr("Double-click a name or key to change it"));
+  table_->setToolTip(tr("Double-click a name or key (or press F2) to change it"));
 
   newName_->setPlaceholderText(tr("New label name"));
   add_->setToolTip(tr("Add a label with the next free colour and key"));
@@ -104,6 +105,7 @@ LabelManagerDialog::LabelManagerDialog(AnnotationSession& session, QWidget* pare
   connect(&session_, &AnnotationSession::labelsChanged, this, &LabelManagerDialog::rebuild);
   connect(&session_, &AnnotationSession::countsChanged, this, &LabelManagerDialog::rebuild);
   rebuild();
+  newName_->setFocus(Qt::OtherFocusReason);  // what most people open it for
 }
 
 QString LabelManagerDialog::messageText() const { return message_->text(); }

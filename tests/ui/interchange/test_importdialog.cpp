@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QMenuBar>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -57,12 +58,16 @@ TEST_CASE("Import dialog: a refused file lists its problems and changes nothing"
                                     "40, \"label\": \"PER\"}]}\n");
   ImportDialog dialog(QString::fromStdString(h.path()), &h.window());
   dialog.show();
+  // Idle, the empty bar looked like a field to type in (issue #66): not shown.
+  CHECK_FALSE(dialog.progressBar()->isVisible());
   dialog.setFiles({bad});
   QSignalSpy finished(&dialog, &ImportDialog::jobFinished);
   QSignalSpy imported(&dialog, &ImportDialog::imported);
   button(&dialog, QStringLiteral("Import"))->click();
   CHECK(dialog.isRunning());
+  CHECK(dialog.progressBar()->isVisible());
   REQUIRE(finished.wait(20000));
+  CHECK_FALSE(dialog.progressBar()->isVisible());  // refused: nothing to show
   CHECK_FALSE(finished.front().front().toBool());
   CHECK(imported.isEmpty());
   CHECK(dialog.stateText().contains(QStringLiteral("unchanged")));

@@ -50,6 +50,9 @@ void importAll(EditorHarness& h, PatternSetsDialog& dialog) {
                      QStringLiteral("PER"), true);
   REQUIRE(waitFor([&] { return !dialog.busy(); }, 10000));
   REQUIRE(dialog.setModel()->rowCount() == 2);
+  // The set just imported is the one selected, its patterns shown (issue #66).
+  CHECK(dialog.setsView()->currentIndex().row() == 1);
+  CHECK(dialog.statsModel()->rowCount() == 1);
 }
 
 }  // namespace

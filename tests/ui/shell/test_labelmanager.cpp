@@ -75,6 +75,10 @@ TEST_CASE("Label manager renames, recolours, sets keys and deletes, all undoable
   QTableWidget* table = dialog.table();
   REQUIRE(table->rowCount() == 3);
   CHECK(table->item(dialog.rowOf(QStringLiteral("PER")), 2)->text() == QStringLiteral("12"));
+  // Issue #66: it opened as if the first name were being edited. The new
+  // label field has the keyboard; a key typed in the table edits nothing.
+  CHECK(dialog.newNameEdit()->hasFocus());
+  CHECK_FALSE(table->editTriggers().testFlag(QAbstractItemView::AnyKeyPressed));
 
   SECTION("rename in place; undo") {
     editCell(table, dialog.rowOf(QStringLiteral("PER")), 0, QStringLiteral("PERSON"));

@@ -120,6 +120,21 @@ TEST_CASE("MainWindow opens a project and shows the clicked document") {
   MainWindow again(*settings);
   REQUIRE(again.openProject(qpath(path)));
   CHECK(again.editor()->text() == QStringLiteral("Doc 9: Alice met Acme in Paris."));
+
+  // Issue #66: a document far down the list, opened on start, was out of view.
+  const QModelIndex late = again.browser()->model()->index(27);
+  REQUIRE(again.browser()->selectDocument(late.data(DocumentListModel::IdRole).toLongLong()));
+  again.close();
+  MainWindow third(*settings);
+  third.resize(1100, 700);
+  REQUIRE(third.openProject(qpath(path)));
+  third.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&third));
+  QListView* thirdList = third.browser()->listView();
+  REQUIRE(spanforge::testing::waitFor([&] {
+    return thirdList->viewport()->rect().contains(thirdList->visualRect(thirdList->currentIndex()));
+  }));
+  CHECK(third.editor()->text() == QStringLiteral("Doc 28: Alice met Acme in Paris."));
 }
 
 TEST_CASE("MainWindow reports errors in a message box and keeps running") {

@@ -40,12 +40,13 @@ ServeDialog::ServeDialog(QWidget* parent)
       status_(new QLabel(this)),
       refresh_(new QTimer(this)) {
   setWindowTitle(tr("Serve Current Model"));
-  auto* intro = new QLabel(
-      tr("Other programs can use the model over HTTP while this window is open: "
-         "<code>POST /predict</code> with <code>{\"texts\": [...]}</code>, "
-         "<code>GET /health</code>, <code>GET /metrics</code>. In Label Studio, add the URL "
-         "as the project's ML backend (Settings &gt; Model) for pre-annotations."),
-      this);
+  auto* intro =
+      new QLabel(tr("Other programs can use the model over HTTP while this window is open: "
+                    "<nobr><code>POST /predict</code></nobr> with <nobr><code>{\"texts\": "
+                    "[...]}</code></nobr>, <nobr><code>GET /health</code></nobr>, "
+                    "<nobr><code>GET /metrics</code></nobr>. In Label Studio, add the URL "
+                    "as the project's ML backend (Settings &gt; Model) for pre-annotations."),
+                 this);
   intro->setWordWrap(true);
   host_->setEditable(true);
   host_->addItems({QStringLiteral("127.0.0.1"), QStringLiteral("0.0.0.0")});
