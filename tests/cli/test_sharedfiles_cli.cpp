@@ -122,3 +122,16 @@ TEST_CASE("al-simulate refuses a --models-dir that holds its pool or config") {
   CHECK_THAT(r.err, ContainsSubstring("--models-dir folder is replaced as a whole, and it holds"));
   CHECK(slurp(f.train) == before);
 }
+
+TEST_CASE("pretrain refuses an --output folder that holds the config's vectors") {
+  TempDir dir;
+  fs::create_directories(dir.file("m"));
+  const auto vectors = write(dir, "m/glove.txt", "the 0.1 0.2 0.3\ncat 0.4 0.5 0.6\n");
+  const auto text = write(dir, "text.txt", "the cat sat\n");
+  const auto config = write(dir, "c.toml", "[model]\nvectors = \"" + vectors + "\"\n");
+  const CliResult r =
+      run({"pretrain", "--texts", text, "--config", config, "--output", dir.file("m")});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, ContainsSubstring("holds the vectors " + vectors));
+  CHECK(slurp(vectors) == "the 0.1 0.2 0.3\ncat 0.4 0.5 0.6\n");
+}

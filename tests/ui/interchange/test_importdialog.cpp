@@ -175,3 +175,24 @@ TEST_CASE("Export dialog writes the accepted documents on its worker") {
   for (std::string line; std::getline(in, line);) ++lines;
   CHECK(lines == 3);
 }
+
+// Issue #65: the file dialog offers the open project too; importing it into
+// itself read the project while writing it.
+TEST_CASE("Import dialog: the project itself is refused as a file to import") {
+  EditorHarness h;
+  ImportDialog dialog(QString::fromStdString(h.path()), &h.window());
+  dialog.show();
+  dialog.setFiles({QString::fromStdString(h.path())});
+  QSignalSpy finished(&dialog, &ImportDialog::jobFinished);
+  button(&dialog, QStringLiteral("Import"))->click();
+  REQUIRE(finished.wait(20000));
+  CHECK_FALSE(finished.front().front().toBool());
+  CHECK(dialog.stateText().contains(QStringLiteral("unchanged")));
+  spanforge::ui::InputErrorsDialog* errors = dialog.errorsDialog();
+  REQUIRE(errors);
+  REQUIRE(errors->table()->rowCount() >= 1);
+  CHECK(errors->table()->item(0, 3)->text().contains(
+      QStringLiteral("same file as the file to import")));
+  CHECK(storedCount(h) == 12);
+  errors->close();
+}
