@@ -5,6 +5,7 @@
 #include "transformer/modelfoldererror.h"
 #include "transformer/tokenizerloader.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -34,8 +35,13 @@ std::string grouped(int64_t n) {
 std::string ModelFolderInfo::summary() const {
   char size[64];
   std::snprintf(size, sizeof size, "%.1f M parameters", static_cast<double>(parameters) / 1e6);
+  // In MB below a tenth of a GB: a small model read "about 0.0 GB".
   char memory[64];
-  std::snprintf(memory, sizeof memory, "%.1f GB", static_cast<double>(trainingBytes()) / 1e9);
+  const double bytes = static_cast<double>(trainingBytes());
+  if (bytes < 1e8)
+    std::snprintf(memory, sizeof memory, "%.0f MB", std::max(1.0, bytes / 1e6));
+  else
+    std::snprintf(memory, sizeof memory, "%.1f GB", bytes / 1e9);
   return name + ": " + toString(config.family) + ", " + std::to_string(config.layers) +
          " layers, hidden " + std::to_string(config.hidden) + ", " + size + ", " + tokenizerKind +
          " vocabulary of " + grouped(tokenizerVocab) + "; about " + memory +

@@ -79,7 +79,7 @@ TEST_CASE("Model folder: a BERT folder is described, its tensors found under a p
   CHECK(info.parameters == 244176 + 512 + 16 + 16 + 2 * (4 * 72 + 16 + 144 + 136 + 16));
   CHECK(info.summary() ==
         "tiny-bert: BERT, 2 layers, hidden 8, 0.2 M parameters, WordPiece vocabulary of 30,522; "
-        "about 0.0 GB to fine-tune before activations");
+        "about 4 MB to fine-tune before activations");  // not "0.0 GB" (issue #66)
 }
 
 TEST_CASE("Model folder: an XLM-RoBERTa folder with a Unigram tokenizer.json is described") {

@@ -4,6 +4,7 @@
 #include "../darkpalette.h"
 #include "modelloop/evaluation/evaluationtablemodel.h"
 #include "tempdir.h"
+#include "train/config/tomlconfig.h"
 #include "training/dashboard/hardwareplot.h"
 #include "training/dashboard/lossplot.h"
 #include "training/dashboard/memoryplot.h"
@@ -269,12 +270,17 @@ TEST_CASE("Run list: newest first, the model's dev F1 and the current model") {
   store::RunRecord a;
   a.id = 1;
   a.device = "cpu";
+  spanforge::train::TrainConfig bert;
+  bert.model.encoder = "transformer";
+  bert.model.transformer = "/models/bert-base-cased";
+  a.configToml = spanforge::train::toToml(bert);
   a.state = store::RunState::Finished;
   a.modelId = 10;
   store::RunRecord b = a;
   b.id = 2;
   b.state = store::RunState::Running;
   b.modelId.reset();
+  b.configToml = spanforge::train::toToml(spanforge::train::TrainConfig{});
   store::ModelRecord m;
   m.id = 10;
   m.current = true;
@@ -288,4 +294,8 @@ TEST_CASE("Run list: newest first, the model's dev F1 and the current model") {
   CHECK(model.index(1, RunListModel::BestF1).data().toString() == QStringLiteral("45.67"));
   CHECK(model.index(1, RunListModel::Model).data().toString().contains(QStringLiteral("current")));
   CHECK(model.index(0, RunListModel::Model).data().toString() == QStringLiteral("none"));
+  // Issue #66: a BiLSTM run and a BERT run looked the same.
+  CHECK(model.index(1, RunListModel::Encoder).data().toString() ==
+        QStringLiteral("transformer bert-base-cased"));
+  CHECK(model.index(0, RunListModel::Encoder).data().toString() == QStringLiteral("BiLSTM"));
 }

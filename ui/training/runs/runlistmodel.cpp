@@ -1,11 +1,15 @@
 #include "training/runs/runlistmodel.h"
 
+#include "train/config/tomlconfig.h"
+
 #include <QDateTime>
+#include <QFileInfo>
 #include <QFont>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
+#include <exception>
 
 namespace spanforge::ui {
 namespace {
@@ -19,6 +23,27 @@ double devF1(const store::ModelRecord& m) {
   return f.isDouble() ? f.toDouble() : -1.0;
 }
 
+// What trained: a BiLSTM or CNN of our own (with word vectors), or the
+// transformer fine-tuned (its folder's name). "–" for a config that no longer
+// reads (a run from an older version).
+QString encoderOf(const store::RunRecord& r) {
+  train::TrainConfig c;
+  try {
+    c = train::fromToml(r.configToml, "run " + std::to_string(r.id));
+  } catch (const std::exception&) {
+    return QStringLiteral("–");
+  }
+  const model::ModelConfig& m = c.model;
+  if (m.encoder == "transformer") {
+    const QString folder = QFileInfo(QString::fromStdString(m.transformer)).fileName();
+    return RunListModel::tr("transformer %1").arg(folder.isEmpty() ? QStringLiteral("?") : folder);
+  }
+  QString name = m.encoder == "cnn" ? RunListModel::tr("dilated CNN") : RunListModel::tr("BiLSTM");
+  if (!m.vectors.empty()) name += RunListModel::tr(" + vectors");
+  if (!m.pretrained.empty()) name += RunListModel::tr(" + pretrained");
+  return name;
+}
+
 }  // namespace
 
 RunListModel::RunListModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -29,6 +54,8 @@ void RunListModel::setRuns(std::vector<store::RunRecord> runs,
   runs_ = std::move(runs);
   std::reverse(runs_.begin(), runs_.end());  // newest first
   models_ = std::move(models);
+  encoders_.clear();
+  for (const auto& r : runs_) encoders_.push_back(encoderOf(r));
   endResetModel();
 }
 
@@ -69,6 +96,8 @@ QString RunListModel::text(const store::RunRecord& r, int column) const {
           .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
     case Device:
       return QString::fromStdString(r.device);
+    case Encoder:
+      return row >= 0 && size_t(row) < encoders_.size() ? encoders_[size_t(row)] : QString();
     case State:
       switch (r.state) {
         case store::RunState::Running:
@@ -121,8 +150,8 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  static const char* const kHeaders[] = {"Run",        "Started", "Device", "State",
-                                         "Dev F1 (%)", "Model",   "Summary"};
+  static const char* const kHeaders[] = {"Run",   "Started",    "Device", "Encoder",
+                                         "State", "Dev F1 (%)", "Model",  "Summary"};
   return section >= 0 && section < ColumnCount ? tr(kHeaders[section]) : QVariant();
 }
 

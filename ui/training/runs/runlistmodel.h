@@ -16,7 +16,7 @@ class RunListModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
-  enum Column { Run, Started, Device, State, BestF1, Model, Summary, ColumnCount };
+  enum Column { Run, Started, Device, Encoder, State, BestF1, Model, Summary, ColumnCount };
 
   explicit RunListModel(QObject* parent = nullptr);
 
@@ -40,6 +40,7 @@ class RunListModel : public QAbstractTableModel {
   QString text(const store::RunRecord& r, int column) const;
 
   std::vector<store::RunRecord> runs_;
+  std::vector<QString> encoders_;  // per run, read from its config once
   std::vector<store::ModelRecord> models_;
   int64_t liveRun_ = 0;
 };

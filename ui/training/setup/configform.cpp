@@ -18,11 +18,18 @@ namespace spanforge::ui {
 namespace {
 
 // What most people change; everything else is under "Show every setting".
-const QStringList kBasic = {"model.encoder",        "model.hidden",
-                            "model.dropout",        "training.learning_rate",
-                            "training.batch_words", "training.eval_frequency",
-                            "training.patience",    "training.max_steps",
-                            "training.max_minutes", "training.seed"};
+// A transformer's own rate shows only for a transformer (updateRows).
+const QStringList kBasic = {"model.encoder",
+                            "model.hidden",
+                            "model.dropout",
+                            "training.learning_rate",
+                            "training.transformer_learning_rate",
+                            "training.batch_words",
+                            "training.eval_frequency",
+                            "training.patience",
+                            "training.max_steps",
+                            "training.max_minutes",
+                            "training.seed"};
 
 QString title(const train::ConfigField& f) {
   QString t = QString::fromStdString(f.key).replace(QLatin1Char('_'), QLatin1Char(' '));
@@ -48,7 +55,7 @@ ConfigForm::ConfigForm(const QStringList& excluded, QWidget* parent)
 
   auto* content = new QWidget;
   auto* column = new QVBoxLayout(content);
-  auto* basic = new QFormLayout;
+  auto* basic = basic_ = new QFormLayout;
   column->addLayout(basic);
   std::map<std::string, QFormLayout*> sections;
   for (const auto& section : train::configSections()) {
@@ -87,6 +94,32 @@ ConfigForm::ConfigForm(const QStringList& excluded, QWidget* parent)
   connect(advanced_, &QCheckBox::toggled, this, &ConfigForm::setAdvanced);
   setAdvanced(false);
   setConfig(train::defaultConfig());
+}
+
+void ConfigForm::updateRows() {
+  // What the chosen encoder does not use is not shown: a transformer has no
+  // BiLSTM of `hidden` units unless transformer_bilstm adds one, and its own
+  // learning rate beside the CRF head's.
+  const train::TrainConfig c = config();
+  const bool transformer = c.model.encoder == "transformer";
+  auto show = [&](const char* name, bool on) {
+    if (ConfigFieldEditor* e = editor(QString::fromLatin1(name)))
+      if (basic_->indexOf(e) >= 0) basic_->setRowVisible(e, on);
+  };
+  show("model.hidden", !transformer || c.model.transformerBilstm);
+  show("training.transformer_learning_rate", transformer);
+  if (ConfigFieldEditor* rate = editor(QStringLiteral("training.learning_rate")))
+    if (auto* label = qobject_cast<QLabel*>(basic_->labelForField(rate)))
+      label->setText(transformer ? tr("Head learning rate:") : title(rate->field()));
+}
+
+QString ConfigForm::rowLabel(const QString& name) const {
+  ConfigFieldEditor* e = editor(name);
+  if (!e) return {};
+  auto* form = qobject_cast<QFormLayout*>(e->parentWidget()->layout());
+  QFormLayout* layout = basic_->indexOf(e) >= 0 ? basic_ : form;
+  auto* label = layout ? qobject_cast<QLabel*>(layout->labelForField(e)) : nullptr;
+  return label ? label->text() : QString();
 }
 
 void ConfigForm::setAdvanced(bool advanced) {
@@ -135,6 +168,7 @@ void ConfigForm::validate() {
       errors_ << key + QStringLiteral(": ") + message;
     }
   }
+  updateRows();
   errorLabel_->setText(errors_.join(QLatin1Char('\n')));
   errorLabel_->setVisible(!errors_.isEmpty());
   emit changed();

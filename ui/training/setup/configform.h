@@ -9,6 +9,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QGroupBox;
 class QLabel;
 
@@ -36,6 +37,8 @@ class ConfigForm : public QWidget {
   bool isValid() const { return errors_.isEmpty(); }
 
   void setAdvanced(bool advanced);
+  // The label in front of the setting's field ("Head learning rate:").
+  QString rowLabel(const QString& name) const;
   bool isAdvanced() const;
   ConfigFieldEditor* editor(const QString& name) const;
   QComboBox* presetBox() const { return preset_; }
@@ -46,12 +49,14 @@ class ConfigForm : public QWidget {
 
  private:
   void validate();
+  void updateRows();
   void applyPreset();
 
   train::TrainConfig base_;
   QComboBox* preset_;
   QCheckBox* advanced_;
   QLabel* errorLabel_;
+  QFormLayout* basic_ = nullptr;  // the settings shown without "Show every setting"
   std::vector<ConfigFieldEditor*> editors_;
   std::vector<QGroupBox*> advancedGroups_;
   QStringList errors_;

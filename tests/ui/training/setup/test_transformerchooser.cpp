@@ -6,6 +6,8 @@
 #include "shotsdir.h"
 #include "tempdir.h"
 #include "train/config/trainconfig.h"
+#include "training/setup/configfieldeditor.h"
+#include "training/setup/configform.h"
 #include "training/setup/trainingsetup.h"
 #include "training/setup/transformerchooser.h"
 #include "transformer/encoderconfig.h"
@@ -14,7 +16,6 @@
 #include "catchapi.h"
 
 #include <QFileDialog>
-#include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTest>
@@ -94,10 +95,24 @@ TEST_CASE("Transformer chooser: the own encoder by default, a folder described, 
   CHECK(c.model.dropout == 0.1);
   CHECK(c.training.batchSize == "auto_on_gpu");
   CHECK(setup.validationError().isEmpty());
+  // Issue #66: the form kept "Hidden" (a BiLSTM the transformer has not) and
+  // "Learning rate" as if it were the encoder's; the size said "0.0 GB".
+  ConfigForm* form = setup.form();
+  QWidget* hidden = form->editor(QStringLiteral("model.hidden"));
+  QWidget* encoderRate = form->editor(QStringLiteral("training.transformer_learning_rate"));
+  CHECK_FALSE(hidden->isVisible());
+  CHECK(encoderRate->isVisible());
+  CHECK(form->rowLabel(QStringLiteral("training.learning_rate")) ==
+        QStringLiteral("Head learning rate:"));
+  CHECK_FALSE(summary.contains(QStringLiteral("0.0 GB")));
 
   clickBox(chooser->ownButton());
   CHECK(setup.config() == train::defaultConfig());
   CHECK(chooser->summaryLabel()->text().startsWith("Trains from scratch"));
+  CHECK(hidden->isVisible());
+  CHECK_FALSE(encoderRate->isVisible());
+  CHECK(form->rowLabel(QStringLiteral("training.learning_rate")) ==
+        QStringLiteral("Learning rate:"));
 }
 
 TEST_CASE("Transformer chooser: a folder that cannot be fine-tuned says why and disables Train") {
