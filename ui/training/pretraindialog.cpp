@@ -46,7 +46,9 @@ PretrainDialog::PretrainDialog(const train::PretrainingSettings& s, int64_t docu
               .arg(limit);
   what += seconds > 0 ? tr("<b>About %1</b> at the pace of %2.</p>")
                             .arg(DurationText::minutes(seconds), paceFrom)
-                      : tr("How long that takes is unknown until a run has set a pace.</p>");
+                      : tr("How long that takes shows once a pretraining has run: a labelled "
+                           "training's pace says little, since pretraining predicts characters "
+                           "of every blanked word.</p>");
   if (stopped) {
     what += tr("<p><b>Pretraining run %1 stopped at step %L2.</b> Resume goes on from there, "
                "to the weights it would have reached unstopped, if the documents' texts are "

@@ -86,7 +86,7 @@ TEST_CASE("Pretrain from the GUI: its loss on the dashboard, a stored run, Start
   clickEnabled(setup->pretrainButton());
   CHECK(asked.contains(QStringLiteral("documents")));
   CHECK(asked.contains(QStringLiteral("9 steps of 300 words")));
-  CHECK(asked.contains(QStringLiteral("unknown until a run has set a pace")));  // no run yet
+  CHECK(asked.contains(QStringLiteral("shows once a pretraining has run")));  // no run yet
   CHECK_FALSE(w.panel()->isTraining());
   answerPretrainDialog(true);
   clickEnabled(setup->pretrainButton());

@@ -28,6 +28,15 @@ HardwarePlot::HardwarePlot(QWidget* parent)
 
 bool HardwarePlot::noteVisible() const { return note_->visible(); }
 
+QString HardwarePlot::noteText() const { return note_->text(); }
+
+void HardwarePlot::setLive(bool live) {
+  // A live run that reports no CPU figures (a pretraining) is not a stored one.
+  note_->setText(live ? tr("This run reports no CPU or GPU figures")
+                      : tr("Plotted while a run trains;\nstored runs do not keep it"));
+  scheduleReplot();
+}
+
 void HardwarePlot::applyPalette() {
   TrainingPlot::applyPalette();
   note_->setColor(palette().color(QPalette::PlaceholderText));

@@ -34,6 +34,9 @@ class HardwarePlot : public TrainingPlot {
   // Null until an event carries a data-wait figure.
   QCPGraph* dataWaitGraph() const { return dataWait_; }
   bool noteVisible() const;
+  QString noteText() const;
+  // What the empty plot says: a live run without figures, or a stored run.
+  void setLive(bool live);
 
  protected:
   QString describe(const QCPGraph* graph, double key, double value) const override;

@@ -201,6 +201,7 @@ void TrainingDashboard::startLive(const TrainingStart& s) {
   QString where = deviceText(s.device);
   if (s.processes > 1) where = tr("%1 × %2 processes").arg(where).arg(s.processes);
   plot<LossPlot>()->setPretraining(s.pretraining);
+  plot<HardwarePlot>()->setLive(true);
   header_ = s.pretraining ? tr("Run %1 · pretraining on %2 · %L3 sentences of text (%L4 words)")
                                 .arg(s.runId)
                                 .arg(where)
@@ -278,6 +279,7 @@ void TrainingDashboard::showRun(const store::RunRecord& run,
   reset(run.id, QString::fromStdString(run.device));
   live_ = false;
   plot<LossPlot>()->setPretraining(run.kind == store::RunRecord::kPretrainRun);
+  plot<HardwarePlot>()->setLive(false);
   stop_->setEnabled(false);
   for (TrainingPlot* p : plots_) p->load(events);
   table_->load(events);

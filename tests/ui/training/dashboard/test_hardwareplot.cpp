@@ -194,3 +194,14 @@ TEST_CASE("Dashboard: live steps' CPU use reaches the hardware plot, under the m
   // In the same column as the memory plot, both over elapsed time.
   CHECK(hardware->parentWidget() == dash.plot<MemoryPlot>()->parentWidget());
 }
+
+// Issue #66: during a pretraining (no CPU figures) the plot said stored runs
+// do not keep it, as if the run were not live.
+TEST_CASE("Hardware plot: an empty plot says whether the run is live or stored") {
+  HardwarePlot plot;
+  plot.setLive(true);
+  CHECK(plot.noteVisible());
+  CHECK(plot.noteText() == QStringLiteral("This run reports no CPU or GPU figures"));
+  plot.setLive(false);
+  CHECK(plot.noteText().startsWith(QStringLiteral("Plotted while a run trains")));
+}
