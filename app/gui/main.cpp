@@ -60,17 +60,8 @@ int main(int argc, char** argv) {
   QSettings settings;
   spanforge::ui::MainWindow window(settings);
   // The first run fills a small screen, and most of a large one; later runs
-  // open as the window was left.
-  const QRect screen = window.screen()->availableGeometry();
-  if (window.hasSavedGeometry()) {
-    window.show();
-  } else if (screen.width() < 1600 || screen.height() < 1000) {
-    window.showMaximized();
-  } else {
-    window.resize(screen.size() * 4 / 5);
-    window.move(screen.center() - window.rect().center());
-    window.show();
-  }
+  // open as the window was left, kept on this screen.
+  window.showOnScreen(window.screen()->availableGeometry());
 
   // What to open: an explicit file, else the demo on request or on first
   // launch, else the project used last.

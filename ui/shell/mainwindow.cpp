@@ -44,6 +44,7 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <exception>
 
 namespace spanforge::ui {
@@ -114,6 +115,40 @@ MainWindow::MainWindow(QSettings& settings, QWidget* parent)
   if (last >= 0 && last <= static_cast<int>(Workspace::Runs))
     setWorkspace(static_cast<Workspace>(last));
   setProject(nullptr);
+}
+
+void MainWindow::showOnScreen(const QRect& available) {
+  // Maximized, and first sized to the screen: without a window manager (or
+  // before it acts) a maximize request alone leaves the window as it was.
+  const auto fill = [this, &available] {
+    resize(available.size());
+    move(available.topLeft());
+    showMaximized();
+  };
+  if (!savedGeometry_) {
+    if (available.width() < 1600 || available.height() < 1000) {
+      fill();
+    } else {
+      resize(available.size() * 4 / 5);
+      move(available.center() - rect().center());
+      show();
+    }
+    return;
+  }
+  if (isMaximized() || windowState().testFlag(Qt::WindowMaximized)) {
+    show();
+    return;
+  }
+  // Saved on another screen: too large for this one, or off it. Shown first,
+  // so that the frame around it counts.
+  show();
+  const QRect f = frameGeometry();
+  if (f.width() > available.width() || f.height() > available.height()) {
+    fill();
+    return;
+  }
+  move(std::clamp(f.x(), available.left(), available.right() - f.width() + 1),
+       std::clamp(f.y(), available.top(), available.bottom() - f.height() + 1));
 }
 
 MainWindow::~MainWindow() {

@@ -73,6 +73,11 @@ class MainWindow : public QMainWindow {
   Workspace workspace() const;
   // Whether the settings had a window geometry (false on the first run).
   bool hasSavedGeometry() const { return savedGeometry_; }
+  // Shows the window on a screen whose available geometry is `available`:
+  // as it was left, kept inside that screen (a geometry saved on a larger
+  // screen is maximized rather than left hanging off this one), else
+  // maximized on a small screen and 4/5 of a large one, centred.
+  void showOnScreen(const QRect& available);
   // Suggestions, pool ranking, review queue and evaluation (the Model menu).
   ModelLoop* modelLoop() const { return modelLoop_; }
   // Whether the project's current model may be loaded (asks the user).

@@ -346,3 +346,37 @@ TEST_CASE("The application icon is compiled into the UI library") {
   REQUIRE_FALSE(icon.isNull());
   CHECK(icon.pixmap(64, 64).width() == 64);
 }
+
+// Issue #66: the window opened at its saved (or a fixed) size, so on a
+// 1024x640 screen its right end, status bar and key hints were off-screen.
+TEST_CASE("MainWindow opens inside the screen, whatever size it was left at") {
+  TempDir dir;
+  auto settings = makeSettings(dir);
+  const QRect small(0, 0, 1024, 640);
+  {
+    MainWindow first(*settings);
+    CHECK_FALSE(first.hasSavedGeometry());
+    first.showOnScreen(small);  // first run on a small screen: maximized
+    CHECK(first.windowState().testFlag(Qt::WindowMaximized));
+    first.showNormal();
+    first.resize(1600, 1000);  // left large, as on a bigger screen
+    first.close();
+  }
+  {
+    MainWindow again(*settings);
+    REQUIRE(again.hasSavedGeometry());
+    again.showOnScreen(small);
+    CHECK(again.windowState().testFlag(Qt::WindowMaximized));
+    again.showNormal();
+    again.resize(900, 500);
+    again.move(700, 500);  // left small, but past this screen's edge
+    again.close();
+  }
+  MainWindow third(*settings);
+  third.showOnScreen(small);
+  CHECK_FALSE(third.windowState().testFlag(Qt::WindowMaximized));
+  CHECK(third.size() == QSize(900, 500));
+  INFO(third.geometry().x() << "," << third.geometry().y() << " " << third.geometry().width() << "x"
+                            << third.geometry().height());
+  CHECK(small.contains(third.geometry()));
+}
