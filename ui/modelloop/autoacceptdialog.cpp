@@ -62,7 +62,7 @@ std::optional<double> AutoAcceptDialog::threshold() const {
 void AutoAcceptDialog::updateExpected() {
   if (dev_.empty()) {
     expected_->setText(
-        tr("Evaluate the current model (Model > Evaluation) to see how often "
+        tr("Evaluate the current model (the Evaluate workspace, Ctrl+4) to see how often "
            "spans scored this high are right on the dev documents."));
     return;
   }

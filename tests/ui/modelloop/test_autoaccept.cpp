@@ -51,6 +51,8 @@ TEST_CASE("Auto-accept dialog: the threshold's precision on dev, then the settin
   CHECK_FALSE(none.enabled()->isChecked());
   CHECK_FALSE(none.threshold());
   CHECK(none.expected()->text().contains(QStringLiteral("Evaluate the current model")));
+  // It named a menu entry that does not exist (issue #66).
+  CHECK(none.expected()->text().contains(QStringLiteral("the Evaluate workspace, Ctrl+4")));
 
   const std::vector<train::SpanOutcome> dev{
       {0.97, true}, {0.96, true}, {0.95, false}, {0.80, true}, {0.40, false}};
