@@ -17,6 +17,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -41,6 +42,27 @@ void raiseFileLimit() {
   if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
     files.rlim_cur = files.rlim_max;
     ::setrlimit(RLIMIT_NOFILE, &files);
+  }
+}
+
+// Polls /health on a new connection every 100 ms for `duration` (accepting
+// must keep up too): each answer's seconds, or a failure counted.
+void pollHealth(int port, std::chrono::seconds duration, std::vector<double>& latencies,
+                int& failed, const std::function<void()>& each = {}) {
+  const auto end = Clock::now() + duration;
+  while (Clock::now() < end) {
+    httplib::Client health("127.0.0.1", port);
+    health.set_connection_timeout(5, 0);
+    health.set_read_timeout(5, 0);
+    const auto start = Clock::now();
+    const auto res = health.Get("/health");
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (res && res->status == 200)
+      latencies.push_back(seconds);
+    else
+      ++failed;
+    if (each) each();
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
 }
 
@@ -97,22 +119,10 @@ TEST_CASE("serve load: 200 slow connections and 16 clients, /health within 1 s a
   std::vector<double> latencies;
   int healthFailed = 0;
   double rssDuring = before;
-  const auto end = Clock::now() + kDuration;
-  for (int poll = 0; Clock::now() < end; ++poll) {
-    // A new connection each time: accepting must keep up too.
-    httplib::Client health("127.0.0.1", s.server->port());
-    health.set_connection_timeout(5, 0);
-    health.set_read_timeout(5, 0);
-    const auto start = Clock::now();
-    const auto res = health.Get("/health");
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    if (res && res->status == 200)
-      latencies.push_back(seconds);
-    else
-      ++healthFailed;
-    if (poll % 5 == 0) rssDuring = std::max(rssDuring, loadRssMb());
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+  int poll = 0;
+  pollHealth(s.server->port(), kDuration, latencies, healthFailed, [&] {
+    if (poll++ % 5 == 0) rssDuring = std::max(rssDuring, loadRssMb());
+  });
   stop = true;
   for (auto& t : clients) t.join();
   trickler.join();
@@ -174,20 +184,7 @@ TEST_CASE("serve load: 3,000 idle connections, /health answered within 1 s throu
 
   std::vector<double> latencies;
   int healthFailed = 0;
-  const auto end = Clock::now() + std::chrono::seconds(6);
-  while (Clock::now() < end) {
-    httplib::Client health("127.0.0.1", s.server->port());
-    health.set_connection_timeout(5, 0);
-    health.set_read_timeout(5, 0);
-    const auto start = Clock::now();
-    const auto res = health.Get("/health");
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    if (res && res->status == 200)
-      latencies.push_back(seconds);
-    else
-      ++healthFailed;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+  pollHealth(s.server->port(), std::chrono::seconds(6), latencies, healthFailed);
   done = true;
   crowd.join();
   std::sort(latencies.begin(), latencies.end());

@@ -176,6 +176,17 @@ void checkVersion7Data(ProjectStore& p) {
   CHECK(p.decisions().rejected(1) == std::vector<text::Span>{{4, 12, "LOC"}});
 }
 
+// A project at schema `version` holding the data of every version up to it.
+template <int version>
+void withDataOf(const std::string& path) {
+  const char* const data[] = {kVersion1Data, kVersion2Data, kVersion3Data, kVersion4Data,
+                              kVersion5Data, kVersion6Data, kVersion7Data};
+  static_assert(version >= 1 && version <= 7);
+  Database db(path);
+  Migrations::migrateTo(db, version);
+  for (int v = 1; v <= version; ++v) db.exec(data[v - 1]);
+}
+
 std::vector<VersionFixture> fixtures() {
   return {
       {0, "zero-byte file", [](const std::string& path) { std::ofstream(path).flush(); },
@@ -193,69 +204,12 @@ std::vector<VersionFixture> fixtures() {
          db.exec(kVersion1Data);
        },
        checkVersion1Data},
-      {2, "version 2 with data",
-       [](const std::string& path) {
-         Database db(path);
-         Migrations::migrateTo(db, 2);
-         db.exec(kVersion1Data);
-         db.exec(kVersion2Data);
-       },
-       checkVersion2Data},
-      {3, "version 3 with data",
-       [](const std::string& path) {
-         Database db(path);
-         Migrations::migrateTo(db, 3);
-         db.exec(kVersion1Data);
-         db.exec(kVersion2Data);
-         db.exec(kVersion3Data);
-       },
-       checkVersion3Data},
-      {4, "version 4 with data",
-       [](const std::string& path) {
-         Database db(path);
-         Migrations::migrateTo(db, 4);
-         db.exec(kVersion1Data);
-         db.exec(kVersion2Data);
-         db.exec(kVersion3Data);
-         db.exec(kVersion4Data);
-       },
-       checkVersion4Data},
-      {5, "version 5 with data",
-       [](const std::string& path) {
-         Database db(path);
-         Migrations::migrateTo(db, 5);
-         db.exec(kVersion1Data);
-         db.exec(kVersion2Data);
-         db.exec(kVersion3Data);
-         db.exec(kVersion4Data);
-         db.exec(kVersion5Data);
-       },
-       checkVersion5Data},
-      {6, "version 6 with data",
-       [](const std::string& path) {
-         Database db(path);
-         Migrations::migrateTo(db, 6);
-         db.exec(kVersion1Data);
-         db.exec(kVersion2Data);
-         db.exec(kVersion3Data);
-         db.exec(kVersion4Data);
-         db.exec(kVersion5Data);
-         db.exec(kVersion6Data);
-       },
-       checkVersion6Data},
-      {7, "version 7 with data",
-       [](const std::string& path) {
-         Database db(path);
-         Migrations::migrateTo(db, 7);
-         db.exec(kVersion1Data);
-         db.exec(kVersion2Data);
-         db.exec(kVersion3Data);
-         db.exec(kVersion4Data);
-         db.exec(kVersion5Data);
-         db.exec(kVersion6Data);
-         db.exec(kVersion7Data);
-       },
-       checkVersion7Data},
+      {2, "version 2 with data", withDataOf<2>, checkVersion2Data},
+      {3, "version 3 with data", withDataOf<3>, checkVersion3Data},
+      {4, "version 4 with data", withDataOf<4>, checkVersion4Data},
+      {5, "version 5 with data", withDataOf<5>, checkVersion5Data},
+      {6, "version 6 with data", withDataOf<6>, checkVersion6Data},
+      {7, "version 7 with data", withDataOf<7>, checkVersion7Data},
   };
 }
 
