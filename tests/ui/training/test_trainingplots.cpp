@@ -299,3 +299,20 @@ TEST_CASE("Run list: newest first, the model's dev F1 and the current model") {
         QStringLiteral("transformer bert-base-cased"));
   CHECK(model.index(0, RunListModel::Encoder).data().toString() == QStringLiteral("BiLSTM"));
 }
+
+// Issue #66: at 1024 px the legend read "precisi", "reca".
+TEST_CASE("Plots: a legend below a narrow plot wraps to rows rather than cutting names") {
+  MetricsPlot plot;
+  plot.resize(1000, 300);
+  plot.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&plot));
+  const int wide = plot.legendColumns();
+  REQUIRE(wide >= 3);
+  plot.resize(300, 300);
+  QTest::qWait(20);
+  CHECK(plot.legendColumns() < wide);
+  CHECK(plot.legend->minimumOuterSizeHint().width() <= plot.width() - 16);
+  plot.resize(1000, 300);
+  QTest::qWait(20);
+  CHECK(plot.legendColumns() == wide);
+}

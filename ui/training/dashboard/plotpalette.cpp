@@ -42,7 +42,8 @@ void PlotPalette::apply(QCustomPlot& plot, const QPalette& palette) {
   }
   if (QCPLegend* legend = plot.legend)
     for (int i = 0; i < legend->itemCount(); ++i)
-      legend->item(i)->setTextColor(palette.color(QPalette::Text));
+      if (QCPAbstractLegendItem* item = legend->item(i))  // a wrapped legend has empty cells
+        item->setTextColor(palette.color(QPalette::Text));
   for (int i = 0; i < plot.graphCount(); ++i) applyToGraph(*plot.graph(i), palette);
 }
 

@@ -156,10 +156,34 @@ void TrainingPlot::placeLegendBelow(int columns) {
   row->setMargins(QMargins(8, 0, 8, 4));
   row->addElement(0, 0, legend);
   legend->setFillOrder(QCPLegend::foColumnsFirst);
+  belowColumns_ = columns;
   legend->setWrap(columns);
   legend->setBorderPen(Qt::NoPen);
   legend->setBrush(Qt::NoBrush);
   plotLayout()->setRowStretchFactor(index, 0.001);
+  fitLegendColumns();
+}
+
+int TrainingPlot::legendColumns() const { return belowColumns_ > 0 ? legend->wrap() : 0; }
+
+void TrainingPlot::fitLegendColumns() {
+  if (belowColumns_ <= 0 || width() <= 0) return;
+  const int room = width() - 16;  // the row's margins
+  int columns = belowColumns_;
+  for (; columns > 1; --columns) {
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);  // rearranged by the new wrap
+    if (legend->minimumOuterSizeHint().width() <= room) break;
+  }
+  if (legend->wrap() != columns) {
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+  }
+}
+
+void TrainingPlot::resizeEvent(QResizeEvent* event) {
+  fitLegendColumns();
+  QCustomPlot::resizeEvent(event);
 }
 
 void TrainingPlot::scheduleReplot() {

@@ -54,6 +54,9 @@ class TrainingPlot : public QCustomPlot {
   QString hoverText() const { return hover_; }
   // Data points over all graphs (tests: the plot received data).
   int pointCount() const;
+  // Legend items per row below the plot: as many as fit its width (0: the
+  // legend is inside the axes).
+  int legendColumns() const;
 
  signals:
   void saveRequested(spanforge::ui::TrainingPlot* plot);
@@ -90,12 +93,17 @@ class TrainingPlot : public QCustomPlot {
   void leaveEvent(QEvent* event) override;
   void contextMenuEvent(QContextMenuEvent* event) override;
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
   // Colours from the palette (PlotPalette), again when it changes; a plot
   // with items of its own colours them too.
   virtual void applyPalette();
 
  private:
+  // Rows of fewer items when the plot is narrow, so no name is cut
+  // ("precisi", "reca" at 1024 px).
+  void fitLegendColumns();
 
+  int belowColumns_ = 0;  // placeLegendBelow's most per row
   QString title_;
   QString comparisonName_;
   QCPGraph* comparison_ = nullptr;
