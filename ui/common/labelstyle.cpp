@@ -5,6 +5,7 @@
 #include <QPalette>
 
 #include <algorithm>
+#include <cmath>
 
 namespace spanforge::ui {
 
@@ -31,5 +32,25 @@ QColor LabelStyle::edge(const QColor& label, const QPalette& palette) {
 }
 
 QColor LabelStyle::ink(const QColor& label) { return DocStatusStyle::textOn(label); }
+
+double LabelStyle::contrast(const QColor& a, const QColor& b) {
+  // WCAG's relative luminance: of linear light, not of the sRGB values.
+  const auto linear = [](double v) {
+    return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+  };
+  const auto relative = [&](const QColor& c) {
+    return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF());
+  };
+  const double la = relative(a), lb = relative(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor LabelStyle::text(const QColor& label, const QPalette& palette) {
+  const QColor base = palette.color(QPalette::Base);
+  const bool dark = DocStatusStyle::isDark(palette);
+  QColor c = edge(label, palette);
+  for (int i = 0; i < 20 && contrast(c, base) < 4.5; ++i) c = dark ? c.lighter(115) : c.darker(115);
+  return contrast(c, base) < 4.5 ? palette.color(QPalette::Text) : c;
+}
 
 }  // namespace spanforge::ui

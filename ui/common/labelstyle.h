@@ -16,6 +16,11 @@ class LabelStyle {
   static QColor fill(const QColor& label, const QPalette& palette);
   // Outline that stands out against the palette's Base colour.
   static QColor edge(const QColor& label, const QPalette& palette);
+  // Text in the label's hue on the palette's Base colour, darkened (or, on a
+  // dark palette, lightened) until it reads: a contrast of at least 4.5:1
+  // (WCAG AA). An outlined suggestion tag's text ("group · pattern").
+  static QColor text(const QColor& label, const QPalette& palette);
+  static double contrast(const QColor& a, const QColor& b);
   // Text drawn on a solid label-coloured tag.
   static QColor ink(const QColor& label);
   static double luminance(const QColor& c);

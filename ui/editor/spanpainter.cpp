@@ -175,7 +175,7 @@ void SpanPainter::paint(QPainter& p, const QPalette& pal, const EditorScene& sce
       p.setPen(pen);
       p.setBrush(pal.color(QPalette::Base));
       p.drawRoundedRect(tag.adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
-      p.setPen(edge);
+      p.setPen(LabelStyle::text(s.color, pal));  // a light label's hue alone did not read
       p.drawText(tag, Qt::AlignCenter, tagText(s));
       continue;
     }
