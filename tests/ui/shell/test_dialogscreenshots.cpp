@@ -17,6 +17,7 @@
 #include "shell/labelmanagerdialog.h"
 #include "shotsdir.h"
 #include "tempdir.h"
+#include "textfit.h"
 #include "training/simulation/alsimulationdialog.h"
 
 #include "catchapi.h"
@@ -176,6 +177,11 @@ TEST_CASE("Every dialog fits a 1280x800 screen as it opens") {
     CHECK(d->width() <= kUsableWidth);
     CHECK(d->height() <= kUsableHeight);
     CHECK(d->minimumSizeHint().height() <= kUsableHeight);
+    QTest::qWait(30);  // layouts settle
+    // No text cut where it is shown (issue #66: the auto-accept dialog's verdict).
+    const QStringList cut = spanforge::testing::elided(d.get());
+    INFO(cut.join(QLatin1Char('\n')).toStdString());
+    CHECK(cut.isEmpty());
   }
   QSize about;
   CHECK_FALSE(grabAbout(h, &about).isNull());
