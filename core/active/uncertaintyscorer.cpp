@@ -1,30 +1,20 @@
 #include "active/uncertaintyscorer.h"
 
 #include "model/prediction.h"
+#include "train/data/splitmix64.h"
 
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
 
 namespace spanforge::active {
-namespace {
-
-uint64_t splitmix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
-
 UncertaintyScorer::UncertaintyScorer(Strategy strategy, uint64_t seed)
     : strategy_(strategy), seed_(seed) {}
 
 double UncertaintyScorer::uniform(uint64_t seed, uint64_t key) {
   // Two rounds so that neighbouring keys under neighbouring seeds do not
   // line up; the top 53 bits fill a double's mantissa exactly.
-  const uint64_t h = splitmix64(splitmix64(seed) ^ key);
+  const uint64_t h = train::splitmix64(train::splitmix64(seed) ^ key);
   return static_cast<double>(h >> 11) * 0x1.0p-53;
 }
 
@@ -59,7 +49,7 @@ double UncertaintyScorer::score(const model::Prediction& p, uint64_t key) const 
     case Strategy::Entropy:
       return std::max(0.0, p.meanTokenEntropy);
     case Strategy::Margin:
-    case Strategy::Rare:     // the ranker multiplies by RareLabelBoost
+    case Strategy::Rare:    // the ranker multiplies by RareLabelBoost
     case Strategy::Spread:  // the ranker spreads batches (DiverseBatch)
       return std::max(0.0, 1.0 - p.margin);
     case Strategy::Bald:
